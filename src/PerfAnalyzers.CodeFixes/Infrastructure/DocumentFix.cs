@@ -1,0 +1,121 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Host;
+using Microsoft.CodeAnalysis.Simplification;
+
+namespace PerfAnalyzers.CodeFixes.Infrastructure;
+
+/// <summary>
+/// Base of code fixes that rewrite a document for a set of diagnostics at once: the single fix and Fix All
+/// (document, project, solution) share <see cref="FixDocumentAsync"/>, so fixes that touch the same node (two
+/// diagnostics in one expression) are applied together, once.
+/// </summary>
+public abstract class DocumentFix : CodeFixProvider
+{
+    /// <summary>The code action's title.</summary>
+    protected abstract string Title { get; }
+
+    /// <summary>Stable equivalence key: the rule id plus the fix name.</summary>
+    protected abstract string EquivalenceKey { get; }
+
+    public sealed override FixAllProvider GetFixAllProvider() =>
+        FixAllProvider.Create((context, document, diagnostics) => FixDocumentOrNullAsync(document, diagnostics, context.CancellationToken));
+
+    public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
+            if (root is null || !CanFix(root, diagnostic))
+            {
+                continue;
+            }
+
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    Title,
+                    token => FixOrKeepAsync(context.Document, diagnostic, token),
+                    EquivalenceKey),
+                diagnostic);
+        }
+    }
+
+    private async Task<Document> FixOrKeepAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        await FixDocumentOrNullAsync(document, ImmutableArray.Create(diagnostic), cancellationToken).ConfigureAwait(false) ?? document;
+
+    private async Task<Document?> FixDocumentOrNullAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await FixDocumentAsync(document, diagnostics, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            // Broken or unexpected code: leave the document as it is rather than fail the IDE's code action.
+            return null;
+        }
+    }
+
+    /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>
+    protected virtual bool CanFix(SyntaxNode root, Diagnostic diagnostic) => true;
+
+    /// <summary>Returns the fixed document, or null when nothing could be fixed.</summary>
+    protected abstract Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
+
+    /// <summary>Adds <c>using System;</c> when <c>System.MemoryExtensions</c> is not in scope at <paramref name="position"/>.</summary>
+    protected static SyntaxNode EnsureSystemImport(SyntaxNode root, SemanticModel originalModel, int position)
+    {
+        if (originalModel.LookupNamespacesAndTypes(position, name: "MemoryExtensions").Any() || root is not CompilationUnitSyntax unit)
+        {
+            return root;
+        }
+
+        // "System" sorts first among usings by the common convention, so it goes first; it takes over any header trivia.
+        var directive = SyntaxFactory.UsingDirective(SyntaxFactory.IdentifierName("System"))
+            .WithTrailingTrivia(SyntaxFactory.EndOfLine("\n"))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        var usings = unit.Usings;
+        if (usings.Count == 0)
+        {
+            var separated = directive.WithLeadingTrivia(unit.GetLeadingTrivia()).WithTrailingTrivia(SyntaxFactory.EndOfLine("\n"), SyntaxFactory.EndOfLine("\n"));
+            return unit.WithoutLeadingTrivia().WithUsings(usings.Add(separated));
+        }
+
+        var first = usings[0];
+        usings = usings.Replace(first, first.WithLeadingTrivia());
+        return unit.WithUsings(usings.Insert(0, directive.WithLeadingTrivia(first.GetLeadingTrivia())));
+    }
+
+    /// <summary>Formats and simplifies what the fix annotated.</summary>
+    protected static async Task<Document> CleanupAsync(Document document, CancellationToken cancellationToken)
+    {
+        document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Applies replacements inner-first (shorter spans first), each computed from the current node so that nested
+    /// edits compose.
+    /// </summary>
+    protected static SyntaxNode ApplyEdits(SyntaxNode root, HostWorkspaceServices services, IEnumerable<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
+    {
+        var editor = new SyntaxEditor(root, services);
+        foreach (var (node, replace) in edits.OrderBy(e => e.Node.Span.Length).ThenByDescending(e => e.Node.SpanStart))
+        {
+            editor.ReplaceNode(node, (current, _) => replace(current));
+        }
+
+        return editor.GetChangedRoot();
+    }
+}

@@ -1,0 +1,134 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace PerfAnalyzers.Infrastructure;
+
+/// <summary>Shared questions about operations, reused by every rule.</summary>
+public static class OperationHelpers
+{
+    /// <summary>True inside a lambda that is converted to an expression tree (<c>Expression&lt;T&gt;</c>).</summary>
+    public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)
+    {
+        if (expressionOfT is null)
+        {
+            return false;
+        }
+
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation lambda)
+            {
+                var target = lambda.Parent switch
+                {
+                    IDelegateCreationOperation creation => creation.Type,
+                    IConversionOperation conversion => conversion.Type,
+                    _ => null,
+                };
+                if (target is INamedTypeSymbol named && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, expressionOfT))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The innermost method, lambda or local function whose body contains the operation.</summary>
+    public static IMethodSymbol? GetContainingFunction(this IOperation operation, ISymbol? containingSymbol)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IAnonymousFunctionOperation lambda:
+                    return lambda.Symbol;
+                case ILocalFunctionOperation local:
+                    return local.Symbol;
+            }
+        }
+
+        return containingSymbol as IMethodSymbol;
+    }
+
+    /// <summary>The outermost operation of the body (the root of the operation tree).</summary>
+    public static IOperation GetRoot(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is not null)
+        {
+            current = current.Parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>The statement (a child of a block, or the root) that contains the operation.</summary>
+    public static IOperation GetContainingStatement(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is not null and not IBlockOperation)
+        {
+            current = current.Parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>
+    /// Reading it twice or moving it has no observable effect: a constant, a local, a parameter, <c>this</c>, or a
+    /// field of one of those.
+    /// </summary>
+    public static bool IsSideEffectFree(this IOperation operation)
+    {
+        switch (operation)
+        {
+            case { ConstantValue.HasValue: true }:
+            case ILocalReferenceOperation:
+            case IParameterReferenceOperation:
+            case IInstanceReferenceOperation:
+                return true;
+            case IFieldReferenceOperation field:
+                return field.Instance is null || field.Instance.IsSideEffectFree();
+            case IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion:
+                return conversion.Operand.IsSideEffectFree();
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>True when the operation or anything below it awaits.</summary>
+    public static bool ContainsAwait(this IOperation operation)
+    {
+        foreach (var descendant in operation.DescendantsAndSelf())
+        {
+            if (descendant is IAwaitOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Async, or an iterator: span-typed values may not live across its suspension points.</summary>
+    public static bool IsAsyncOrIterator(this IMethodSymbol? method) =>
+        method is not null && (method.IsAsync || method.IsIterator());
+
+    private static bool IsIterator(this IMethodSymbol method)
+    {
+        foreach (var reference in method.DeclaringSyntaxReferences)
+        {
+            foreach (var node in reference.GetSyntax().DescendantNodes())
+            {
+                if (node.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.YieldReturnStatement) ||
+                    node.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.YieldBreakStatement))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,30 @@
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace PerfAnalyzers.Infrastructure;
+
+/// <summary>
+/// What every rule needs to know about a compilation, computed once per compilation and shared by all
+/// analyzers: the target framework and the well-known type cache.
+/// </summary>
+public sealed class PerfCompilation
+{
+    private static readonly ConditionalWeakTable<Compilation, PerfCompilation> Cache = new();
+
+    private PerfCompilation(Compilation compilation, AnalyzerOptions options)
+    {
+        Compilation = compilation;
+        TargetFramework = TargetFramework.From(compilation, options.AnalyzerConfigOptionsProvider.GlobalOptions);
+        Types = new WellKnownTypes(compilation);
+    }
+
+    public Compilation Compilation { get; }
+
+    public TargetFramework TargetFramework { get; }
+
+    public WellKnownTypes Types { get; }
+
+    public static PerfCompilation Get(Compilation compilation, AnalyzerOptions options) =>
+        Cache.GetValue(compilation, c => new PerfCompilation(c, options));
+}

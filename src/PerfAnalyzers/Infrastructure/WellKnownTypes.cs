@@ -1,0 +1,30 @@
+using System.Collections.Concurrent;
+using Microsoft.CodeAnalysis;
+
+namespace PerfAnalyzers.Infrastructure;
+
+/// <summary>
+/// Per-compilation cache of types looked up by metadata name. Created once per compilation by
+/// <see cref="PerfCompilation"/>; safe for concurrent use by the analyzer callbacks.
+/// </summary>
+public sealed class WellKnownTypes
+{
+    private readonly Compilation _compilation;
+    private readonly ConcurrentDictionary<string, INamedTypeSymbol?> _types = new();
+
+    public WellKnownTypes(Compilation compilation) => _compilation = compilation;
+
+    public const string ReadOnlySpanOfT = "System.ReadOnlySpan`1";
+    public const string SpanOfT = "System.Span`1";
+    public const string MemoryExtensions = "System.MemoryExtensions";
+    public const string StringBuilder = "System.Text.StringBuilder";
+    public const string ExpressionOfT = "System.Linq.Expressions.Expression`1";
+    public const string StringComparison = "System.StringComparison";
+
+    /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
+    public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));
+
+    /// <summary><c>ReadOnlySpan&lt;char&gt;</c>, or null when spans are not available.</summary>
+    public INamedTypeSymbol? ReadOnlySpanOfChar =>
+        Get(ReadOnlySpanOfT) is { } span ? span.Construct(_compilation.GetSpecialType(SpecialType.System_Char)) : null;
+}
