@@ -1,0 +1,178 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+/// <summary>Checks every descriptor, analyzer and fix provider against the conventions of design.md.</summary>
+public class MetaTests
+{
+    public static IReadOnlyList<DiagnosticDescriptor> Descriptors { get; } = typeof(Rules)
+        .GetFields(BindingFlags.Public | BindingFlags.Static)
+        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
+        .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
+        .OrderBy(d => d.Id, StringComparer.Ordinal)
+        .ToList();
+
+    public static IReadOnlyList<DiagnosticAnalyzer> Analyzers { get; } = typeof(Rules).Assembly.GetTypes()
+        .Where(t => typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !t.IsAbstract)
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+        .ToList();
+
+    public static IReadOnlyList<CodeFixProvider> Fixes { get; } = typeof(DocumentFix).Assembly.GetTypes()
+        .Where(t => typeof(CodeFixProvider).IsAssignableFrom(t) && !t.IsAbstract)
+        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
+        .ToList();
+
+    public static TheoryData<string> RuleIds()
+    {
+        var data = new TheoryData<string>();
+        foreach (var d in Descriptors)
+        {
+            data.Add(d.Id);
+        }
+
+        return data;
+    }
+
+    private static DiagnosticDescriptor Descriptor(string id) => Descriptors.Single(d => d.Id == id);
+
+    private static bool HasFix(string id) => Fixes.Any(f => f.FixableDiagnosticIds.Contains(id));
+
+    [Fact]
+    public void There_are_rules_and_ids_are_unique() =>
+        Assert.Equal(Descriptors.Count, Descriptors.Select(d => d.Id).Distinct().Count());
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Descriptor_is_well_formed(string id)
+    {
+        var d = Descriptor(id);
+        Assert.Matches("^PERF[0-9]{3}$", d.Id);
+        Assert.False(string.IsNullOrWhiteSpace(d.Title.ToString()));
+        Assert.False(string.IsNullOrWhiteSpace(d.MessageFormat.ToString()));
+        Assert.False(string.IsNullOrWhiteSpace(d.Description.ToString()));
+        Assert.Equal("Performance", d.Category);
+        Assert.True(d.IsEnabledByDefault);
+        Assert.Equal(Rules.HelpLinkBase + id + ".md", d.HelpLinkUri);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Help_link_resolves_to_a_doc_page_with_a_measured_table(string id)
+    {
+        var page = Repository.Path("docs", "rules", id + ".md");
+        Assert.True(File.Exists(page), page + " is missing");
+        var text = File.ReadAllText(page);
+        Assert.StartsWith("# " + id + " — " + Descriptor(id).Title, text);
+        Assert.Contains("<!-- benchmark:start -->", text);
+        Assert.Matches(@"\|\s*Mean\s*\|", text);
+        if (!HasFix(id))
+        {
+            Assert.Contains("no code fix", text, StringComparison.OrdinalIgnoreCase);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Readme_row_matches_the_descriptor(string id)
+    {
+        var d = Descriptor(id);
+        var readme = Repository.Read("README.md");
+        var row = readme.Split('\n').SingleOrDefault(l => l.StartsWith("| [" + id + "]", StringComparison.Ordinal));
+        Assert.True(row is not null, "README has no rule table row for " + id);
+        var cells = row!.Split('|').Select(c => c.Trim()).ToArray();
+        Assert.Equal($"[{id}](docs/rules/{id}.md)", cells[1]);
+        Assert.Equal(d.Title.ToString(), cells[2]);
+        Assert.Equal(d.DefaultSeverity.ToString(), cells[3]);
+        Assert.Equal(HasFix(id) ? "Yes" : "No", cells[4]);
+        Assert.False(string.IsNullOrWhiteSpace(cells[5]), "README row must say which target frameworks " + id + " fires on");
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Release_tracking_has_the_rule(string id)
+    {
+        var d = Descriptor(id);
+        var tracking = Repository.Read("src", "PerfAnalyzers", "AnalyzerReleases.Unshipped.md") + Repository.Read("src", "PerfAnalyzers", "AnalyzerReleases.Shipped.md");
+        Assert.Matches(new Regex($@"^{id}\s*\|\s*Performance\s*\|\s*{d.DefaultSeverity}\s*\|", RegexOptions.Multiline), tracking);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Samples_show_the_rule_as_a_warning(string id)
+    {
+        Assert.Contains($"dotnet_diagnostic.{id}.severity = warning", Repository.Read("samples", ".editorconfig"));
+        var samples = Directory.GetFiles(Repository.Path("samples"), "*.cs", SearchOption.AllDirectories)
+            .Where(p => !p.Contains("/obj/") && !p.Contains("/bin/"));
+        Assert.Contains(samples, p => Path.GetFileName(p).StartsWith(id, StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Exactly_one_analyzer_reports_the_rule_and_follows_the_conventions(string id)
+    {
+        var analyzers = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == id)).ToList();
+        var analyzer = Assert.Single(analyzers);
+        var type = analyzer.GetType();
+        Assert.StartsWith(id, type.Name);
+        Assert.EndsWith("Analyzer", type.Name);
+        Assert.IsAssignableFrom<PerfAnalyzer>(analyzer);
+        var attribute = type.GetCustomAttribute<DiagnosticAnalyzerAttribute>();
+        Assert.NotNull(attribute);
+        Assert.Contains(LanguageNames.CSharp, attribute!.Languages);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Benchmark_class_exists_with_a_baseline(string id)
+    {
+        var type = typeof(PerfAnalyzers.Benchmarks.Program).Assembly.GetTypes()
+            .SingleOrDefault(t => t.Name.StartsWith(id, StringComparison.Ordinal) && t.Name.EndsWith("Benchmarks", StringComparison.Ordinal));
+        Assert.True(type is not null, "No benchmarks/PerfAnalyzers.Benchmarks/" + id + "*Benchmarks class");
+        Assert.NotNull(type!.GetCustomAttribute<BenchmarkDotNet.Attributes.MemoryDiagnoserAttribute>());
+        Assert.Contains(type.GetMethods(), m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>() is { Baseline: true });
+    }
+
+    [Fact]
+    public void Every_fix_provider_is_exported_with_fix_all_and_a_stable_key()
+    {
+        Assert.NotEmpty(Fixes);
+        foreach (var fix in Fixes)
+        {
+            var type = fix.GetType();
+            var export = type.GetCustomAttribute<ExportCodeFixProviderAttribute>();
+            Assert.True(export is not null, type.Name + " is not exported");
+            Assert.Contains(LanguageNames.CSharp, export!.Languages);
+            Assert.NotNull(fix.GetFixAllProvider());
+            var id = Assert.Single(fix.FixableDiagnosticIds);
+            Assert.Contains(Descriptors, d => d.Id == id);
+            Assert.StartsWith(id, type.Name);
+            Assert.EndsWith("CodeFix", type.Name);
+            if (fix is DocumentFix)
+            {
+                var key = (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!;
+                Assert.StartsWith(id + "_", key);
+            }
+        }
+    }
+
+    [Fact]
+    public void Package_props_make_exactly_the_read_properties_compiler_visible()
+    {
+        var props = XDocument.Parse(Repository.Read("src", "PerfAnalyzers.Package", "build", "PerfAnalyzers.props"));
+        var visible = props.Descendants("CompilerVisibleProperty").Select(e => (string)e.Attribute("Include")!).OrderBy(x => x, StringComparer.Ordinal);
+        Assert.Equal(BuildProperties.All.OrderBy(x => x, StringComparer.Ordinal), visible);
+    }
+}
