@@ -1,0 +1,131 @@
+using System;
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+
+namespace PerfAnalyzers.Cli;
+
+public enum OutputFormat
+{
+    Text,
+    Json,
+    Sarif,
+}
+
+/// <summary>The parsed command line of <c>perfanalyzers scan</c>.</summary>
+public sealed class ScanOptions
+{
+    public string Path { get; set; } = "";
+
+    public OutputFormat Format { get; set; } = OutputFormat.Text;
+
+    public string? TargetFramework { get; set; }
+
+    /// <summary>Exit 1 when a finding has at least this severity; null: never.</summary>
+    public DiagnosticSeverity? FailOn { get; set; }
+
+    public bool Timing { get; set; }
+
+    public bool CompareSdk { get; set; }
+
+    /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
+    public List<string>? Fix { get; set; }
+
+    public bool Quiet { get; set; }
+
+    public const string Usage = """
+        usage: perfanalyzers scan <path> [options]
+
+          <path>                 a .sln, .slnx or .csproj (loaded with MSBuild), or a folder of .cs files
+                                 (compiled against the running .NET's reference assemblies)
+          --format text|json|sarif   output format (default text)
+          --tfm <moniker>        target framework the rules see, e.g. net472, netstandard2.0, net8.0
+                                 (default: the project's own; for a folder, the running .NET)
+          --fail-on <severity>   exit 1 when a finding is at least error|warning|info|hidden (default: never)
+          --timing               each PERF analyzer's execution time, and the compilation's own
+          --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
+          --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
+          --quiet                no progress on stderr
+        """;
+
+    /// <summary>Parses the arguments after <c>scan</c>; throws <see cref="UsageException"/> with a one-line message.</summary>
+    public static ScanOptions Parse(IReadOnlyList<string> args)
+    {
+        var options = new ScanOptions();
+        for (var i = 0; i < args.Count; i++)
+        {
+            var arg = args[i];
+            switch (arg)
+            {
+                case "--format":
+                    options.Format = Next(args, ref i, arg).ToLowerInvariant() switch
+                    {
+                        "text" => OutputFormat.Text,
+                        "json" => OutputFormat.Json,
+                        "sarif" => OutputFormat.Sarif,
+                        var other => throw new UsageException($"unknown format '{other}' (use text, json or sarif)"),
+                    };
+                    break;
+                case "--tfm":
+                    options.TargetFramework = Next(args, ref i, arg);
+                    break;
+                case "--fail-on":
+                    options.FailOn = Next(args, ref i, arg).ToLowerInvariant() switch
+                    {
+                        "error" => DiagnosticSeverity.Error,
+                        "warning" => DiagnosticSeverity.Warning,
+                        "info" => DiagnosticSeverity.Info,
+                        "hidden" => DiagnosticSeverity.Hidden,
+                        var other => throw new UsageException($"unknown severity '{other}' (use error, warning, info or hidden)"),
+                    };
+                    break;
+                case "--timing":
+                    options.Timing = true;
+                    break;
+                case "--compare-sdk":
+                    options.CompareSdk = true;
+                    options.Timing = true;
+                    break;
+                case "--fix":
+                    options.Fix = new List<string>();
+                    while (i + 1 < args.Count && !args[i + 1].StartsWith("-", StringComparison.Ordinal) && args[i + 1].StartsWith("PERF", StringComparison.OrdinalIgnoreCase))
+                    {
+                        foreach (var id in args[++i].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+                        {
+                            options.Fix.Add(id.ToUpperInvariant());
+                        }
+                    }
+
+                    break;
+                case "--quiet":
+                    options.Quiet = true;
+                    break;
+                default:
+                    if (arg.StartsWith("-", StringComparison.Ordinal))
+                    {
+                        throw new UsageException($"unknown option '{arg}'");
+                    }
+
+                    if (options.Path.Length != 0)
+                    {
+                        throw new UsageException($"only one path can be scanned (got '{options.Path}' and '{arg}')");
+                    }
+
+                    options.Path = arg;
+                    break;
+            }
+        }
+
+        if (options.Path.Length == 0)
+        {
+            throw new UsageException("missing <path> to scan");
+        }
+
+        return options;
+    }
+
+    private static string Next(IReadOnlyList<string> args, ref int i, string option) =>
+        i + 1 < args.Count ? args[++i] : throw new UsageException($"{option} needs a value");
+}
+
+/// <summary>A user error: printed as one line, exit code 2.</summary>
+public sealed class UsageException(string message) : Exception(message);

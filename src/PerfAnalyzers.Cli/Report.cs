@@ -1,0 +1,193 @@
+using System;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text;
+using System.Text.Json;
+using Microsoft.CodeAnalysis;
+
+namespace PerfAnalyzers.Cli;
+
+/// <summary>Writes a scan result as text, JSON or SARIF 2.1.</summary>
+public static class Report
+{
+    private const int LocationsPerRule = 5;
+
+    private static readonly JsonSerializerOptions JsonOptions = new()
+    {
+        WriteIndented = true,
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+    };
+
+    public static string Write(ScanResult result, ScanOptions options, string basePath) => options.Format switch
+    {
+        OutputFormat.Json => Json(result, basePath),
+        OutputFormat.Sarif => Sarif(result, basePath),
+        _ => Text(result, options, basePath),
+    };
+
+    private static string Relative(string basePath, string file) =>
+        file.Length == 0 ? file : Path.GetRelativePath(basePath, file).Replace('\\', '/');
+
+    public static string Text(ScanResult result, ScanOptions options, string basePath)
+    {
+        var text = new StringBuilder();
+        foreach (var group in result.Findings.GroupBy(f => f.Id).OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            var title = RuleCatalog.Descriptors.FirstOrDefault(d => d.Id == group.Key)?.Title.ToString() ?? "analyzer failure";
+            var severities = string.Join("/", group.Select(f => f.Severity.ToString().ToLowerInvariant()).Distinct());
+            text.Append(CultureInfo.InvariantCulture, $"{group.Key}  {title}  ({group.Count()} {(group.Count() == 1 ? "finding" : "findings")}, {severities})\n");
+            foreach (var finding in group.OrderBy(f => f.File, StringComparer.Ordinal).ThenBy(f => f.Line).Take(LocationsPerRule))
+            {
+                text.Append(CultureInfo.InvariantCulture, $"  {Relative(basePath, finding.File)}({finding.Line},{finding.Column}): {finding.Message}\n");
+            }
+
+            if (group.Count() > LocationsPerRule)
+            {
+                text.Append(CultureInfo.InvariantCulture, $"  ... and {group.Count() - LocationsPerRule} more\n");
+            }
+
+            text.Append(CultureInfo.InvariantCulture, $"  {group.First().HelpUri}\n\n");
+        }
+
+        var rules = result.Findings.Select(f => f.Id).Distinct().Count();
+        text.Append(CultureInfo.InvariantCulture,
+            $"Summary: {result.Findings.Count} {(result.Findings.Count == 1 ? "finding" : "findings")} from {rules} {(rules == 1 ? "rule" : "rules")} in {result.Files} files, {result.Projects} {(result.Projects == 1 ? "project" : "projects")} (target: {string.Join(", ", result.TargetFrameworks)})\n");
+
+        foreach (var (id, count) in result.Fixed.OrderBy(f => f.Key, StringComparer.Ordinal))
+        {
+            text.Append(CultureInfo.InvariantCulture, $"Fixed: {count} {id}\n");
+        }
+
+        if (options.Fix is not null)
+        {
+            text.Append(result.NewErrors.Count == 0
+                ? "Recompiled after fixing: no new compiler errors\n"
+                : $"Recompiled after fixing: {result.NewErrors.Count} new compiler errors\n  " + string.Join("\n  ", result.NewErrors) + "\n");
+        }
+
+        foreach (var exception in result.AnalyzerExceptions)
+        {
+            text.Append("Analyzer exception: ").Append(exception).Append('\n');
+        }
+
+        foreach (var note in result.Notes)
+        {
+            text.Append("Note: ").Append(note).Append('\n');
+        }
+
+        if (options.Timing)
+        {
+            text.Append('\n').Append(TimingTable(result));
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>A Markdown table: each analyzer's execution time (Roslyn telemetry) and its share of the compilation's own time.</summary>
+    public static string TimingTable(ScanResult result)
+    {
+        var compile = result.CompilationTime.TotalMilliseconds;
+        var text = new StringBuilder();
+        text.Append("| Analyzer | Rules | Time (ms) | % of compilation |\n|---|---|---:|---:|\n");
+        text.Append(CultureInfo.InvariantCulture, $"| (compilation: binding and flow analysis) | | {compile:F1} | 100.0 |\n");
+        foreach (var timing in result.Timings.OrderBy(t => t.IsSdk).ThenBy(t => t.Analyzer, StringComparer.Ordinal))
+        {
+            var ms = timing.Time.TotalMilliseconds;
+            text.Append(CultureInfo.InvariantCulture, $"| {(timing.IsSdk ? "SDK " : "")}{timing.Analyzer} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} |\n");
+        }
+
+        var perf = result.Timings.Where(t => !t.IsSdk).Sum(t => t.Time.TotalMilliseconds);
+        text.Append(CultureInfo.InvariantCulture, $"| **all PERF analyzers** | | {perf:F1} | {(compile > 0 ? 100 * perf / compile : 0):F2} |\n");
+        return text.ToString();
+    }
+
+    private static string Json(ScanResult result, string basePath)
+    {
+        var document = new
+        {
+            findings = result.Findings.Select(f => new
+            {
+                id = f.Id,
+                severity = f.Severity.ToString().ToLowerInvariant(),
+                file = Relative(basePath, f.File),
+                line = f.Line,
+                column = f.Column,
+                message = f.Message,
+                helpUri = f.HelpUri,
+            }),
+            summary = new
+            {
+                findings = result.Findings.Count,
+                rules = result.Findings.Select(f => f.Id).Distinct().Count(),
+                files = result.Files,
+                projects = result.Projects,
+                targetFrameworks = result.TargetFrameworks,
+                byRule = result.Findings.GroupBy(f => f.Id).OrderBy(g => g.Key, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count()),
+            },
+            @fixed = result.Fixed,
+            newErrors = result.NewErrors,
+            timing = result.CompilationTime == TimeSpan.Zero ? null : new
+            {
+                compilationMs = result.CompilationTime.TotalMilliseconds,
+                analyzers = result.Timings.Select(t => new { analyzer = t.Analyzer, rules = t.Rules, sdk = t.IsSdk, ms = t.Time.TotalMilliseconds }),
+            },
+            analyzerExceptions = result.AnalyzerExceptions,
+            notes = result.Notes,
+        };
+        return JsonSerializer.Serialize(document, JsonOptions) + "\n";
+    }
+
+    private static string Sarif(ScanResult result, string basePath)
+    {
+        var ids = result.Findings.Select(f => f.Id).Distinct().OrderBy(id => id, StringComparer.Ordinal).ToList();
+        var document = new
+        {
+            version = "2.1.0",
+            runs = new[]
+            {
+                new
+                {
+                    tool = new
+                    {
+                        driver = new
+                        {
+                            name = "PerfAnalyzers",
+                            version = typeof(Rules).Assembly.GetName().Version?.ToString(3),
+                            informationUri = "https://github.com/perfanalyzers/perfanalyzers",
+                            rules = ids.Select(id => RuleCatalog.Descriptors.FirstOrDefault(d => d.Id == id) is { } d
+                                ? new { id, shortDescription = new { text = d.Title.ToString() }, helpUri = d.HelpLinkUri, defaultConfiguration = new { level = Level(d.DefaultSeverity) } }
+                                : new { id, shortDescription = new { text = id }, helpUri = "", defaultConfiguration = new { level = "error" } }),
+                        },
+                    },
+                    results = result.Findings.Select(f => new
+                    {
+                        ruleId = f.Id,
+                        level = Level(f.Severity),
+                        message = new { text = f.Message },
+                        locations = new[]
+                        {
+                            new
+                            {
+                                physicalLocation = new
+                                {
+                                    artifactLocation = new { uri = Relative(basePath, f.File) },
+                                    region = new { startLine = f.Line, startColumn = f.Column, endLine = f.EndLine, endColumn = f.EndColumn },
+                                },
+                            },
+                        },
+                    }),
+                },
+            },
+        };
+        var json = JsonSerializer.Serialize(document, JsonOptions);
+        return json.Insert(1, "\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",") + "\n";
+    }
+
+    private static string Level(DiagnosticSeverity severity) => severity switch
+    {
+        DiagnosticSeverity.Error => "error",
+        DiagnosticSeverity.Warning => "warning",
+        _ => "note",
+    };
+}

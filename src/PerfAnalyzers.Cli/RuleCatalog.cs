@@ -1,0 +1,103 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+
+namespace PerfAnalyzers.Cli;
+
+/// <summary>The PERF analyzers and fixes, and the SDK's CA analyzers that overlap them.</summary>
+public static class RuleCatalog
+{
+    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = typeof(Rules)
+        .GetFields(BindingFlags.Public | BindingFlags.Static)
+        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
+        .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
+        .OrderBy(d => d.Id, StringComparer.Ordinal)
+        .ToImmutableArray();
+
+    public static ImmutableArray<DiagnosticAnalyzer> Analyzers { get; } = typeof(Rules).Assembly.GetTypes()
+        .Where(t => typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !t.IsAbstract && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is not null)
+        .OrderBy(t => t.Name, StringComparer.Ordinal)
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+        .ToImmutableArray();
+
+    public static ImmutableArray<CodeFixProvider> Fixes { get; } = typeof(DocumentFix).Assembly.GetTypes()
+        .Where(t => typeof(CodeFixProvider).IsAssignableFrom(t) && !t.IsAbstract && t.GetCustomAttribute<ExportCodeFixProviderAttribute>() is not null)
+        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
+        .ToImmutableArray();
+
+    /// <summary>The SDK's NetAnalyzers rules that cover the same ground as a PERF rule (rules.md "Anchors").</summary>
+    public static readonly IReadOnlyDictionary<string, string[]> SdkCounterparts = new Dictionary<string, string[]>
+    {
+        ["PERF001"] = ["CA1845", "CA1846"],
+        ["PERF004"] = ["CA1852"],
+        ["PERF006"] = ["CA1849"],
+        ["PERF013"] = ["CA1810"],
+        ["PERF015"] = ["CA1855"],
+    };
+
+    public static bool IsKnown(string id) => Descriptors.Any(d => d.Id == id);
+
+    public static CodeFixProvider? FixFor(string id) => Fixes.FirstOrDefault(f => f.FixableDiagnosticIds.Contains(id));
+
+    public static string RuleIdOf(DiagnosticAnalyzer analyzer) => string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Distinct());
+
+    /// <summary>
+    /// The installed SDK's C# NetAnalyzers that report one of the counterpart CA ids, loaded from
+    /// <c>sdk/&lt;version&gt;/Sdks/Microsoft.NET.Sdk/analyzers</c>.
+    /// </summary>
+    public static ImmutableArray<DiagnosticAnalyzer> LoadSdkCounterparts(string sdkDirectory, out string? error)
+    {
+        error = null;
+        var folder = Path.Combine(sdkDirectory, "Sdks", "Microsoft.NET.Sdk", "analyzers");
+        var files = new[] { "Microsoft.CodeAnalysis.NetAnalyzers.dll", "Microsoft.CodeAnalysis.CSharp.NetAnalyzers.dll" }
+            .Select(f => Path.Combine(folder, f)).ToList();
+        if (!files.All(File.Exists))
+        {
+            error = "the SDK's NetAnalyzers were not found in " + folder;
+            return ImmutableArray<DiagnosticAnalyzer>.Empty;
+        }
+
+        var wanted = SdkCounterparts.Values.SelectMany(v => v).ToHashSet();
+        var loader = new Loader();
+        var analyzers = ImmutableArray.CreateBuilder<DiagnosticAnalyzer>();
+        foreach (var file in files)
+        {
+            var reference = new AnalyzerFileReference(file, loader);
+            foreach (var analyzer in reference.GetAnalyzers(LanguageNames.CSharp))
+            {
+                ImmutableArray<DiagnosticDescriptor> supported;
+                try
+                {
+                    supported = analyzer.SupportedDiagnostics;
+                }
+                catch (Exception)
+                {
+                    continue;
+                }
+
+                if (supported.Any(d => wanted.Contains(d.Id)))
+                {
+                    analyzers.Add(analyzer);
+                }
+            }
+        }
+
+        return analyzers.ToImmutable();
+    }
+
+    private sealed class Loader : IAnalyzerAssemblyLoader
+    {
+        public void AddDependencyLocation(string fullPath)
+        {
+        }
+
+        public Assembly LoadFromPath(string fullPath) => Assembly.LoadFrom(fullPath);
+    }
+}

@@ -1,0 +1,309 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace PerfAnalyzers.Cli;
+
+public sealed record Finding(string Id, DiagnosticSeverity Severity, string File, int Line, int Column, int EndLine, int EndColumn, string Message, string HelpUri);
+
+public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time);
+
+public sealed class ScanResult
+{
+    public List<Finding> Findings { get; } = new();
+
+    public List<AnalyzerTiming> Timings { get; } = new();
+
+    public TimeSpan CompilationTime { get; set; }
+
+    public int Files { get; set; }
+
+    public int Projects { get; set; }
+
+    public List<string> TargetFrameworks { get; } = new();
+
+    public Dictionary<string, int> Fixed { get; } = new();
+
+    public List<string> NewErrors { get; } = new();
+
+    public List<string> AnalyzerExceptions { get; } = new();
+
+    public List<string> Notes { get; } = new();
+}
+
+/// <summary>Runs the PERF analyzers (and, for timing, the SDK's counterparts) over every project; applies fixes.</summary>
+public sealed class Scanner(ScanOptions options, Action<string> progress)
+{
+    public async Task<ScanResult> RunAsync(CancellationToken cancellationToken)
+    {
+        if (options.Fix is { } ids)
+        {
+            foreach (var id in ids.Where(id => !RuleCatalog.IsKnown(id)))
+            {
+                throw new UsageException($"unknown rule id '{id}' (known: {string.Join(", ", RuleCatalog.Descriptors.Select(d => d.Id))})");
+            }
+        }
+
+        var loaded = await Loader.LoadAsync(options, progress, cancellationToken).ConfigureAwait(false);
+        var result = new ScanResult { Projects = loaded.Projects.Count };
+        var sdkAnalyzers = ImmutableArray<DiagnosticAnalyzer>.Empty;
+        if (options.CompareSdk)
+        {
+            var sdk = MSBuildSetup.FindSdkDirectory();
+            sdkAnalyzers = sdk is null ? sdkAnalyzers : RuleCatalog.LoadSdkCounterparts(sdk, out var error);
+            if (sdkAnalyzers.IsEmpty)
+            {
+                result.Notes.Add("the SDK's CA analyzers could not be loaded; timing shows PERF analyzers only");
+            }
+        }
+
+        var solution = loaded.Solution;
+        if (options.Timing)
+        {
+            // One untimed pass first, so that the timed one measures analysis, not loading and JIT compilation.
+            progress("warming up");
+            await AnalyzeProjectAsync(solution.GetProject(loaded.Projects[0])!, sdkAnalyzers, new ScanResult(), cancellationToken).ConfigureAwait(false);
+        }
+
+        var index = 0;
+        foreach (var projectId in loaded.Projects)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var project = solution.GetProject(projectId)!;
+            progress($"[{++index}/{loaded.Projects.Count}] analyzing {project.Name} ({project.DocumentIds.Count} files)");
+            await AnalyzeProjectAsync(project, sdkAnalyzers, result, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (options.Fix is not null)
+        {
+            await FixAsync(loaded, result, cancellationToken).ConfigureAwait(false);
+        }
+
+        return result;
+    }
+
+    private async Task AnalyzeProjectAsync(Project project, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
+    {
+        var compilation = await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
+        if (compilation is null)
+        {
+            result.Notes.Add($"{project.Name}: no compilation");
+            return;
+        }
+
+        result.Files += project.DocumentIds.Count;
+        var framework = PerfAnalyzers.Infrastructure.PerfCompilation.Get(compilation, project.AnalyzerOptions).TargetFramework.ToString();
+        if (!result.TargetFrameworks.Contains(framework))
+        {
+            result.TargetFrameworks.Add(framework);
+        }
+
+        if (options.Timing)
+        {
+            // The compiler's own work: binding and flow analysis of every method (what GetDiagnostics does), on a fresh copy.
+            var stopwatch = Stopwatch.StartNew();
+            compilation.Clone().GetDiagnostics(cancellationToken);
+            result.CompilationTime += stopwatch.Elapsed;
+        }
+
+        var analyzers = RuleCatalog.Analyzers.AddRange(sdkAnalyzers);
+        if (!sdkAnalyzers.IsEmpty)
+        {
+            // The counterparts are off or hidden by default; turn them on so that they run and can be timed.
+            var specific = compilation.Options.SpecificDiagnosticOptions.SetItems(
+                RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).Select(id => new KeyValuePair<string, ReportDiagnostic>(id, ReportDiagnostic.Warn)));
+            compilation = compilation.WithOptions(compilation.Options.WithSpecificDiagnosticOptions(specific));
+        }
+
+        var withAnalyzers = compilation.WithAnalyzers(analyzers, new CompilationWithAnalyzersOptions(
+            project.AnalyzerOptions,
+            onAnalyzerException: (e, analyzer, _) => { lock (result) { result.AnalyzerExceptions.Add($"{analyzer}: {e.GetType().Name}: {e.Message}"); } },
+            concurrentAnalysis: true,
+            logAnalyzerExecutionTime: options.Timing,
+            reportSuppressedDiagnostics: false));
+        var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
+        foreach (var diagnostic in analysis.GetAllDiagnostics())
+        {
+            if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) && diagnostic.Severity != DiagnosticSeverity.Hidden || diagnostic.Id == "AD0001")
+            {
+                result.Findings.Add(ToFinding(diagnostic));
+            }
+        }
+
+        if (options.Timing)
+        {
+            foreach (var analyzer in analyzers)
+            {
+                if (analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var telemetry))
+                {
+                    var name = analyzer.GetType().Name;
+                    var rules = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Where(id => id.StartsWith("PERF", StringComparison.Ordinal) || RuleCatalog.SdkCounterparts.Values.Any(v => v.Contains(id))).Distinct());
+                    var existing = result.Timings.FindIndex(t => t.Analyzer == name);
+                    var timing = new AnalyzerTiming(name, rules, sdkAnalyzers.Contains(analyzer), telemetry.ExecutionTime);
+                    if (existing >= 0)
+                    {
+                        result.Timings[existing] = timing with { Time = result.Timings[existing].Time + telemetry.ExecutionTime };
+                    }
+                    else
+                    {
+                        result.Timings.Add(timing);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Finding ToFinding(Diagnostic diagnostic)
+    {
+        var span = diagnostic.Location.GetLineSpan();
+        return new Finding(
+            diagnostic.Id,
+            diagnostic.Severity,
+            span.Path ?? "",
+            span.StartLinePosition.Line + 1,
+            span.StartLinePosition.Character + 1,
+            span.EndLinePosition.Line + 1,
+            span.EndLinePosition.Character + 1,
+            diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture),
+            diagnostic.Descriptor.HelpLinkUri);
+    }
+
+    /// <summary>Fix All per rule and project, written back to the files; then a recompile for new compiler errors.</summary>
+    private async Task FixAsync(Loader.Loaded loaded, ScanResult result, CancellationToken cancellationToken)
+    {
+        var ids = options.Fix!.Count > 0 ? options.Fix : RuleCatalog.Descriptors.Select(d => d.Id).Where(id => RuleCatalog.FixFor(id) is not null).ToList();
+        var solution = loaded.Solution;
+        var errorsBefore = new Dictionary<ProjectId, HashSet<string>>();
+        foreach (var projectId in loaded.Projects)
+        {
+            errorsBefore[projectId] = await ErrorsAsync(solution.GetProject(projectId)!, cancellationToken).ConfigureAwait(false);
+        }
+
+        foreach (var id in ids)
+        {
+            var fix = RuleCatalog.FixFor(id);
+            if (fix is null)
+            {
+                result.Notes.Add($"{id} has no code fix");
+                continue;
+            }
+
+            foreach (var projectId in loaded.Projects)
+            {
+                var project = solution.GetProject(projectId)!;
+                var diagnostics = await DiagnosticsAsync(project, id, cancellationToken).ConfigureAwait(false);
+                if (diagnostics.IsEmpty)
+                {
+                    continue;
+                }
+
+                progress($"fixing {diagnostics.Length} {id} in {project.Name}");
+                var first = diagnostics[0];
+                var document = project.GetDocument(first.Location.SourceTree);
+                if (document is null)
+                {
+                    continue;
+                }
+
+                var actions = new List<CodeAction>();
+                await fix.RegisterCodeFixesAsync(new CodeFixContext(document, first, (a, _) => actions.Add(a), cancellationToken)).ConfigureAwait(false);
+                var key = actions.FirstOrDefault()?.EquivalenceKey;
+                var fixAll = fix.GetFixAllProvider();
+                if (key is null || fixAll is null)
+                {
+                    continue;
+                }
+
+                var context = new FixAllContext(document, fix, FixAllScope.Project, key, new[] { id }, new Provider(this, id), cancellationToken);
+                var action = await fixAll.GetFixAsync(context).ConfigureAwait(false);
+                if (action is null)
+                {
+                    continue;
+                }
+
+                var operations = await action.GetOperationsAsync(cancellationToken).ConfigureAwait(false);
+                var changed = operations.OfType<ApplyChangesOperation>().FirstOrDefault()?.ChangedSolution;
+                if (changed is null)
+                {
+                    continue;
+                }
+
+                solution = changed;
+                var remaining = await DiagnosticsAsync(solution.GetProject(projectId)!, id, cancellationToken).ConfigureAwait(false);
+                result.Fixed[id] = result.Fixed.GetValueOrDefault(id) + diagnostics.Length - remaining.Length;
+            }
+        }
+
+        await WriteAsync(loaded, solution, cancellationToken).ConfigureAwait(false);
+        foreach (var projectId in loaded.Projects)
+        {
+            var project = solution.GetProject(projectId)!;
+            foreach (var error in (await ErrorsAsync(project, cancellationToken).ConfigureAwait(false)).Except(errorsBefore[projectId]))
+            {
+                result.NewErrors.Add(error);
+            }
+        }
+    }
+
+    private static async Task WriteAsync(Loader.Loaded loaded, Solution solution, CancellationToken cancellationToken)
+    {
+        foreach (var projectChanges in solution.GetChanges(loaded.Solution).GetProjectChanges())
+        {
+            foreach (var documentId in projectChanges.GetChangedDocuments())
+            {
+                var document = solution.GetDocument(documentId)!;
+                if (document.FilePath is { } path)
+                {
+                    var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                    await File.WriteAllTextAsync(path, text.ToString(), text.Encoding ?? new System.Text.UTF8Encoding(false), cancellationToken).ConfigureAwait(false);
+                }
+            }
+        }
+    }
+
+    private static async Task<HashSet<string>> ErrorsAsync(Project project, CancellationToken cancellationToken)
+    {
+        var compilation = await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
+        return compilation is null
+            ? new HashSet<string>()
+            : compilation.GetDiagnostics(cancellationToken).Where(d => d.Severity == DiagnosticSeverity.Error)
+                .Select(d => $"{d.Location.GetLineSpan().Path}: {d.Id}: {d.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}").ToHashSet();
+    }
+
+    private async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(Project project, string id, CancellationToken cancellationToken)
+    {
+        var compilation = await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
+        if (compilation is null)
+        {
+            return ImmutableArray<Diagnostic>.Empty;
+        }
+
+        var analyzers = RuleCatalog.Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == id)).ToImmutableArray();
+        var diagnostics = await compilation.WithAnalyzers(analyzers, project.AnalyzerOptions).GetAnalyzerDiagnosticsAsync(cancellationToken).ConfigureAwait(false);
+        return diagnostics.Where(d => d.Id == id && d.Location.IsInSource).OrderBy(d => d.Location.SourceTree!.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start).ToImmutableArray();
+    }
+
+    private sealed class Provider(Scanner scanner, string id) : FixAllContext.DiagnosticProvider
+    {
+        public override async Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken)
+        {
+            var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+            return (await scanner.DiagnosticsAsync(document.Project, id, cancellationToken).ConfigureAwait(false)).Where(d => d.Location.SourceTree == tree);
+        }
+
+        public override async Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+            (await scanner.DiagnosticsAsync(project, id, cancellationToken).ConfigureAwait(false)).Where(d => !d.Location.IsInSource);
+
+        public override async Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+            await scanner.DiagnosticsAsync(project, id, cancellationToken).ConfigureAwait(false);
+    }
+}
