@@ -27,6 +27,9 @@ public sealed class ScanOptions
 
     public bool CompareSdk { get; set; }
 
+    /// <summary>With --timing: runs per measurement; the median is reported.</summary>
+    public int Repeat { get; set; } = 1;
+
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
     public List<string>? Fix { get; set; }
 
@@ -43,6 +46,7 @@ public sealed class ScanOptions
           --fail-on <severity>   exit 1 when a finding is at least error|warning|info|hidden (default: never)
           --timing               each PERF analyzer's execution time, and the compilation's own
           --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
+          --repeat <n>           with --timing: measure n times and report the median (default 1)
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
           --quiet                no progress on stderr
         """;
@@ -95,6 +99,11 @@ public sealed class ScanOptions
                         }
                     }
 
+                    break;
+                case "--repeat":
+                    options.Repeat = int.TryParse(Next(args, ref i, arg), out var repeat) && repeat is > 0 and <= 50
+                        ? repeat
+                        : throw new UsageException("--repeat needs a number from 1 to 50");
                     break;
                 case "--quiet":
                     options.Quiet = true;

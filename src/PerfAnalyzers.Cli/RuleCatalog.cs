@@ -54,6 +54,33 @@ public static class RuleCatalog
     /// </summary>
     public static ImmutableArray<DiagnosticAnalyzer> LoadSdkCounterparts(string sdkDirectory, out string? error)
     {
+        var wanted = SdkCounterparts.Values.SelectMany(v => v).ToHashSet();
+        return LoadSdkAnalyzers(sdkDirectory, out error).Where(a => a.SupportedDiagnostics.Any(d => wanted.Contains(d.Id))).ToImmutableArray();
+    }
+
+    /// <summary>Every C# analyzer of the installed SDK's NetAnalyzers (the ones a .NET 5+ build runs by default), loaded once.</summary>
+    public static ImmutableArray<DiagnosticAnalyzer> LoadSdkAnalyzers(string sdkDirectory, out string? error)
+    {
+        lock (SdkGate)
+        {
+            error = sdkError;
+            if (sdkAnalyzers is { } loaded)
+            {
+                return loaded;
+            }
+
+            sdkAnalyzers = LoadAll(sdkDirectory, out sdkError);
+            error = sdkError;
+            return sdkAnalyzers.Value;
+        }
+    }
+
+    private static readonly object SdkGate = new();
+    private static ImmutableArray<DiagnosticAnalyzer>? sdkAnalyzers;
+    private static string? sdkError;
+
+    private static ImmutableArray<DiagnosticAnalyzer> LoadAll(string sdkDirectory, out string? error)
+    {
         error = null;
         var folder = Path.Combine(sdkDirectory, "Sdks", "Microsoft.NET.Sdk", "analyzers");
         var files = new[] { "Microsoft.CodeAnalysis.NetAnalyzers.dll", "Microsoft.CodeAnalysis.CSharp.NetAnalyzers.dll" }
@@ -64,7 +91,6 @@ public static class RuleCatalog
             return ImmutableArray<DiagnosticAnalyzer>.Empty;
         }
 
-        var wanted = SdkCounterparts.Values.SelectMany(v => v).ToHashSet();
         var loader = new Loader();
         var analyzers = ImmutableArray.CreateBuilder<DiagnosticAnalyzer>();
         foreach (var file in files)
@@ -82,7 +108,7 @@ public static class RuleCatalog
                     continue;
                 }
 
-                if (supported.Any(d => wanted.Contains(d.Id)))
+                if (!supported.IsDefaultOrEmpty)
                 {
                     analyzers.Add(analyzer);
                 }

@@ -15,6 +15,7 @@ namespace PerfAnalyzers.Cli;
 
 public sealed record Finding(string Id, DiagnosticSeverity Severity, string File, int Line, int Column, int EndLine, int EndColumn, string Message, string HelpUri);
 
+/// <summary>An analyzer's cost: time inside its callbacks (Roslyn's analyzer telemetry).</summary>
 public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time);
 
 public sealed class ScanResult
@@ -24,6 +25,7 @@ public sealed class ScanResult
     public List<AnalyzerTiming> Timings { get; } = new();
 
     public TimeSpan CompilationTime { get; set; }
+
 
     public int Files { get; set; }
 
@@ -43,6 +45,8 @@ public sealed class ScanResult
 /// <summary>Runs the PERF analyzers (and, for timing, the SDK's counterparts) over every project; applies fixes.</summary>
 public sealed class Scanner(ScanOptions options, Action<string> progress)
 {
+    private ImmutableArray<DiagnosticAnalyzer> sdkDefaultAnalyzers = ImmutableArray<DiagnosticAnalyzer>.Empty;
+
     public async Task<ScanResult> RunAsync(CancellationToken cancellationToken)
     {
         if (options.Fix is { } ids)
@@ -59,7 +63,8 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         if (options.CompareSdk)
         {
             var sdk = MSBuildSetup.FindSdkDirectory();
-            sdkAnalyzers = sdk is null ? sdkAnalyzers : RuleCatalog.LoadSdkCounterparts(sdk, out var error);
+            sdkAnalyzers = sdk is null ? sdkAnalyzers : RuleCatalog.LoadSdkCounterparts(sdk, out _);
+            sdkDefaultAnalyzers = sdk is null ? sdkDefaultAnalyzers : RuleCatalog.LoadSdkAnalyzers(sdk, out _);
             if (sdkAnalyzers.IsEmpty)
             {
                 result.Notes.Add("the SDK's CA analyzers could not be loaded; timing shows PERF analyzers only");
@@ -71,7 +76,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         {
             // One untimed pass first, so that the timed one measures analysis, not loading and JIT compilation.
             progress("warming up");
-            await AnalyzeProjectAsync(solution.GetProject(loaded.Projects[0])!, sdkAnalyzers, new ScanResult(), cancellationToken).ConfigureAwait(false);
+            await AnalyzeProjectAsync(solution.GetProject(loaded.Projects[0])!, sdkAnalyzers, new ScanResult(), cancellationToken, measure: false).ConfigureAwait(false);
         }
 
         var index = 0;
@@ -91,7 +96,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         return result;
     }
 
-    private async Task AnalyzeProjectAsync(Project project, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
+    private async Task AnalyzeProjectAsync(Project project, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken, bool measure = true)
     {
         var compilation = await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
         if (compilation is null)
@@ -107,14 +112,6 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             result.TargetFrameworks.Add(framework);
         }
 
-        if (options.Timing)
-        {
-            // The compiler's own work: binding and flow analysis of every method (what GetDiagnostics does), on a fresh copy.
-            var stopwatch = Stopwatch.StartNew();
-            compilation.Clone().GetDiagnostics(cancellationToken);
-            result.CompilationTime += stopwatch.Elapsed;
-        }
-
         var analyzers = RuleCatalog.Analyzers.AddRange(sdkAnalyzers);
         if (!sdkAnalyzers.IsEmpty)
         {
@@ -128,7 +125,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             project.AnalyzerOptions,
             onAnalyzerException: (e, analyzer, _) => { lock (result) { result.AnalyzerExceptions.Add($"{analyzer}: {e.GetType().Name}: {e.Message}"); } },
             concurrentAnalysis: true,
-            logAnalyzerExecutionTime: options.Timing,
+            logAnalyzerExecutionTime: false,
             reportSuppressedDiagnostics: false));
         var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in analysis.GetAllDiagnostics())
@@ -139,27 +136,85 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             }
         }
 
-        if (options.Timing)
+        if (options.Timing && measure)
         {
+            await MeasureAsync(compilation, project.AnalyzerOptions, sdkAnalyzers, result, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// Side by side in one run, as a build runs them: the compiler with the SDK's analyzers at their default settings,
+    /// the SDK's counterpart rules switched on, and every PERF analyzer. Each analyzer's figure is Roslyn's analyzer
+    /// telemetry (time inside its callbacks — what <c>dotnet build -p:ReportAnalyzer=true</c> reports), the median of
+    /// <see cref="ScanOptions.Repeat"/> runs on fresh copies of the compilation; the compiler's own time is the median
+    /// process CPU time of binding and flow analysis alone.
+    /// </summary>
+    private async Task MeasureAsync(Compilation compilation, AnalyzerOptions analyzerOptions, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
+    {
+        var compile = Median(Enumerable.Range(0, options.Repeat).Select(_ => CpuTime(() => compilation.Clone().GetDiagnostics(cancellationToken))));
+        result.CompilationTime += compile;
+
+        var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
+        var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(RuleCatalog.Analyzers).Distinct().ToImmutableArray();
+        var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
+        for (var i = 0; i < options.Repeat; i++)
+        {
+            progress($"timing run {i + 1}/{options.Repeat}");
+            var copy = compilation.Clone();
+            copy = copy.WithOptions(copy.Options.WithSpecificDiagnosticOptions(copy.Options.SpecificDiagnosticOptions.SetItems(
+                counterpartIds.Select(id => new KeyValuePair<string, ReportDiagnostic>(id, ReportDiagnostic.Warn)))));
+            var withAnalyzers = copy.WithAnalyzers(analyzers, new CompilationWithAnalyzersOptions(
+                analyzerOptions, onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
+            var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
             foreach (var analyzer in analyzers)
             {
-                if (analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var telemetry))
-                {
-                    var name = analyzer.GetType().Name;
-                    var rules = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Where(id => id.StartsWith("PERF", StringComparison.Ordinal) || RuleCatalog.SdkCounterparts.Values.Any(v => v.Contains(id))).Distinct());
-                    var existing = result.Timings.FindIndex(t => t.Analyzer == name);
-                    var timing = new AnalyzerTiming(name, rules, sdkAnalyzers.Contains(analyzer), telemetry.ExecutionTime);
-                    if (existing >= 0)
-                    {
-                        result.Timings[existing] = timing with { Time = result.Timings[existing].Time + telemetry.ExecutionTime };
-                    }
-                    else
-                    {
-                        result.Timings.Add(timing);
-                    }
-                }
+                samples[analyzer].Add(analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var t) ? t.ExecutionTime : TimeSpan.Zero);
             }
         }
+
+        void Add(string name, string rules, bool isSdk, TimeSpan time)
+        {
+            var existing = result.Timings.FindIndex(t => t.Analyzer == name);
+            if (existing >= 0)
+            {
+                result.Timings[existing] = result.Timings[existing] with { Time = result.Timings[existing].Time + time };
+            }
+            else
+            {
+                result.Timings.Add(new AnalyzerTiming(name, rules, isSdk, time));
+            }
+        }
+
+        foreach (var analyzer in sdkAnalyzers.Concat(RuleCatalog.Analyzers))
+        {
+            var rules = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id)
+                .Where(id => id.StartsWith("PERF", StringComparison.Ordinal) || counterpartIds.Contains(id)).Distinct());
+            Add(analyzer.GetType().Name, rules, sdkAnalyzers.Contains(analyzer), Median(samples[analyzer]));
+        }
+
+        Add(AllPerf, "", false, RuleCatalog.Analyzers.Aggregate(TimeSpan.Zero, (sum, a) => sum + Median(samples[a])));
+        if (!sdkDefaultAnalyzers.IsEmpty)
+        {
+            Add(AllSdkDefaults, "", true, sdkDefaultAnalyzers.Except(sdkAnalyzers).Aggregate(TimeSpan.Zero, (sum, a) => sum + Median(samples[a])));
+        }
+    }
+
+    public const string AllSdkDefaults = "all other SDK analyzers at their defaults";
+
+    private static TimeSpan CpuTime(Action action)
+    {
+        GC.Collect();
+        var before = Process.GetCurrentProcess().TotalProcessorTime;
+        action();
+        return Process.GetCurrentProcess().TotalProcessorTime - before;
+    }
+
+    public const string AllPerf = "all PERF analyzers";
+
+    private static TimeSpan Median(IEnumerable<TimeSpan> values)
+    {
+        var sorted = values.OrderBy(v => v).ToList();
+        return sorted.Count == 0 ? TimeSpan.Zero : sorted[sorted.Count / 2];
     }
 
     private static Finding ToFinding(Diagnostic diagnostic)

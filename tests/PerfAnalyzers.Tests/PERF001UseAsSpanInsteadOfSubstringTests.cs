@@ -255,6 +255,32 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
              """));
 
     [Fact]
+    public Task Top_level_statements_with_an_await_in_the_statement_are_not_flagged() => new RuleTest(new PERF001UseAsSpanInsteadOfSubstringAnalyzer(), new PERF001UseAsSpanInsteadOfSubstringCodeFix())
+    {
+        OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
+        Sources =
+        {
+            """
+            var s = args[0];
+            var a = int.Parse(s.Substring(1)) + await System.Threading.Tasks.Task.FromResult(1);
+            var b = int.Parse(s.[|Substring|](2));
+            System.Console.WriteLine(a + b);
+            """,
+        },
+        FixedSources =
+        {
+            """
+            using System;
+
+            var s = args[0];
+            var a = int.Parse(s.Substring(1)) + await System.Threading.Tasks.Task.FromResult(1);
+            var b = int.Parse(s.AsSpan(2));
+            System.Console.WriteLine(a + b);
+            """,
+        },
+    }.RunAsync();
+
+    [Fact]
     public Task No_span_overloads_on_net_standard_2_0() => Verify(
         Wrap("""
                  int A(string s) => int.Parse(s.Substring(1));

@@ -46,7 +46,9 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, types), OperationKind.Invocation);
+        // Text first, then syntax, then semantics: a file that never spells "Substring" costs one scan of its text and
+        // no callback per invocation; only "x.Substring(...)" invocations reach the semantic model.
+        context.RegisterSemanticModelAction(c => AnalyzeTree(c, types));
     }
 
     /// <summary>Everything the rule resolves once per compilation.</summary>
@@ -100,17 +102,36 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public bool IsStringBuilder(ITypeSymbol? type) => StringBuilder is not null && SymbolEqualityComparer.Default.Equals(type, StringBuilder);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, Context types)
+    private static void AnalyzeTree(SemanticModelAnalysisContext context, Context types)
     {
-        var invocation = (IInvocationOperation)context.Operation;
-        if (!IsSubstring(invocation, types) ||
+        var tree = context.SemanticModel.SyntaxTree;
+        if (!SourceTextSearch.Contains(tree.GetText(context.CancellationToken), "Substring", context.CancellationToken))
+        {
+            return;
+        }
+
+        var root = tree.GetRoot(context.CancellationToken);
+        foreach (var node in root.DescendantNodes())
+        {
+            if (node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Substring" } } &&
+                context.SemanticModel.GetOperation(node, context.CancellationToken) is IInvocationOperation invocation)
+            {
+                AnalyzeInvocation(invocation, context.SemanticModel.GetEnclosingSymbol(node.SpanStart, context.CancellationToken), context.ReportDiagnostic, types);
+            }
+        }
+    }
+
+    private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, System.Action<Diagnostic> report, Context types)
+    {
+        if (containingSymbol is null ||
+            !IsSubstring(invocation, types) ||
             invocation.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax memberAccess } ||
             invocation.IsInsideExpressionTree(types.ExpressionOfT))
         {
             return;
         }
 
-        var shape = Classify(invocation, types, context.ContainingSymbol);
+        var shape = Classify(invocation, types, containingSymbol);
         if (shape is null)
         {
             return;
@@ -121,7 +142,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         var replacement = shape == ShapeAppend
             ? "Append(" + receiver + ", " + arguments + (invocation.Arguments.Length == 1 ? ", " + receiver + ".Length - " + arguments : string.Empty) + ")"
             : receiver + ".AsSpan(" + arguments + ")";
-        context.ReportDiagnostic(Diagnostic.Create(
+        report(Diagnostic.Create(
             Rules.PERF001UseAsSpanInsteadOfSubstring,
             memberAccess.Name.GetLocation(),
             ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
@@ -145,7 +166,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     private static string? Classify(IInvocationOperation substring, Context types, ISymbol containingSymbol)
     {
         var parent = substring.Parent;
-        var spanAllowedHere = types.HasAsSpan && SpanMayLiveHere(substring, containingSymbol);
+        var spanAllowedHere = types.HasAsSpan && SpanMayLiveHere(substring);
 
         switch (parent)
         {
@@ -414,12 +435,8 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
-    /// A span temporary is fine in synchronous code; in an async function it must not live across an await in the
-    /// same statement.
+    /// A span temporary must not live across an await: no await in the same statement (an await can only appear in
+    /// async code, top-level statements included).
     /// </summary>
-    private static bool SpanMayLiveHere(IOperation operation, ISymbol containingSymbol)
-    {
-        var function = operation.GetContainingFunction(containingSymbol);
-        return function is null || !function.IsAsync || !operation.GetContainingStatement().ContainsAwait();
-    }
+    private static bool SpanMayLiveHere(IOperation operation) => !operation.GetContainingStatement().ContainsAwait();
 }

@@ -1,0 +1,117 @@
+using System;
+using System.Globalization;
+using System.IO;
+using System.Text;
+
+namespace PerfAnalyzers.Benchmarks.AnalyzerCost;
+
+/// <summary>
+/// Writes a deterministic corpus of realistic C# (services, parsers, async repositories, DTOs, enums, helpers) for
+/// measuring the analyzers' own cost. A few patterns the rules flag are mixed in at realistic rates; most code is
+/// ordinary. <c>dotnet run -c Release --project benchmarks/PerfAnalyzers.Benchmarks -- --generate-corpus &lt;dir&gt; [files]</c>.
+/// </summary>
+public static class CorpusGenerator
+{
+    public static int Run(string[] args)
+    {
+        if (args.Length < 1)
+        {
+            Console.Error.WriteLine("usage: --generate-corpus <directory> [files (default 200)]");
+            return 2;
+        }
+
+        var files = args.Length > 1 && int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0 ? n : 200;
+        var (written, lines) = Generate(args[0], files, seed: 42);
+        Console.WriteLine($"wrote {written} files, {lines} lines to {args[0]}");
+        return 0;
+    }
+
+    public static (int Files, int Lines) Generate(string directory, int files, int seed)
+    {
+        Directory.CreateDirectory(directory);
+        var random = new Random(seed);
+        var total = 0;
+        for (var i = 0; i < files; i++)
+        {
+            var text = File(i, random);
+            System.IO.File.WriteAllText(Path.Combine(directory, $"Module{i:D3}.cs"), text);
+            total += text.Split('\n').Length;
+        }
+
+        return (files, total);
+    }
+
+    private static string File(int index, Random random)
+    {
+        var b = new StringBuilder();
+        b.Append("using System;\nusing System.Collections.Generic;\nusing System.IO;\nusing System.Linq;\nusing System.Text;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n");
+        b.Append($"namespace Corpus.Module{index:D3};\n\n");
+        b.Append($"public enum Status{index} {{ None = 0, Active = 1, Suspended = 2, Closed = 4, Archived = 8 }}\n\n");
+        b.Append($"public sealed record Order{index}(int Id, string Customer, decimal Amount, DateTime Created, Status{index} Status);\n\n");
+        b.Append($"internal class Repository{index}\n{{\n");
+        b.Append($"    private readonly Dictionary<int, Order{index}> _orders = new();\n    private readonly object _gate = new();\n\n");
+        for (var m = 0; m < 3; m++)
+        {
+            Method(b, index, m, random);
+        }
+
+        b.Append("}\n\n");
+        b.Append($"public static class Parser{index}\n{{\n");
+        for (var m = 0; m < 3; m++)
+        {
+            ParserMethod(b, index, m, random);
+        }
+
+        b.Append("}\n\n");
+        b.Append($"public class Service{index}\n{{\n    private readonly Repository{index} _repository = new();\n    private readonly TextWriter _log;\n\n    public Service{index}(TextWriter log) => _log = log;\n\n");
+        for (var m = 0; m < 3; m++)
+        {
+            ServiceMethod(b, index, m, random);
+        }
+
+        b.Append("}\n");
+        return b.ToString();
+    }
+
+    private static void Method(StringBuilder b, int index, int m, Random random)
+    {
+        b.Append($"    public void Add{m}(Order{index} order)\n    {{\n        lock (_gate)\n        {{\n            _orders[order.Id + {m}] = order;\n        }}\n    }}\n\n");
+        b.Append($"    public IReadOnlyList<Order{index}> Find{m}(string customer, decimal minimum)\n    {{\n        lock (_gate)\n        {{\n");
+        b.Append($"            return _orders.Values\n                .Where(o => o.Customer == customer && o.Amount >= minimum)\n                .OrderBy(o => o.Created)\n                .Take({10 + random.Next(50)})\n                .ToList();\n        }}\n    }}\n\n");
+        b.Append($"    public async Task<int> CountAsync{m}(CancellationToken cancellationToken)\n    {{\n        await Task.Delay({random.Next(1, 5)}, cancellationToken).ConfigureAwait(false);\n");
+        b.Append($"        var count = 0;\n        foreach (var order in _orders.Values)\n        {{\n            if ((order.Status & Status{index}.Active) != 0 && order.Amount > {random.Next(100)}m)\n            {{\n                count++;\n            }}\n        }}\n\n        return count;\n    }}\n\n");
+    }
+
+    private static void ParserMethod(StringBuilder b, int index, int m, Random random)
+    {
+        var flagged = random.Next(4) == 0; // about one parser in four slices a string the slow way
+        b.Append($"    public static Order{index}? Parse{m}(string line)\n    {{\n        if (string.IsNullOrEmpty(line) || line.Length < 20)\n        {{\n            return null;\n        }}\n\n");
+        b.Append("        var parts = line.Split(';');\n        if (parts.Length < 4)\n        {\n            return null;\n        }\n\n");
+        b.Append(flagged
+            ? "        var id = int.Parse(parts[0].Substring(1));\n"
+            : "        var id = int.Parse(parts[0].AsSpan(1));\n");
+        b.Append("        var amount = decimal.Parse(parts[2], System.Globalization.CultureInfo.InvariantCulture);\n");
+        b.Append("        var created = DateTime.Parse(parts[3], System.Globalization.CultureInfo.InvariantCulture);\n");
+        b.Append($"        var status = Enum.TryParse<Status{index}>(parts.Length > 4 ? parts[4] : \"Active\", out var s) ? s : Status{index}.None;\n");
+        b.Append($"        return new Order{index}(id, parts[1].Trim(), amount, created, status);\n    }}\n\n");
+        b.Append($"    public static string Format{m}(Order{index} order)\n    {{\n        var builder = new StringBuilder();\n");
+        b.Append("        builder.Append('#').Append(order.Id).Append(';');\n        builder.Append(order.Customer).Append(';');\n");
+        b.Append("        builder.Append(order.Amount.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(';');\n");
+        b.Append("        builder.Append(order.Created.ToString(\"O\", System.Globalization.CultureInfo.InvariantCulture));\n        for (var i = 0; i < 3; i++)\n        {\n            builder.Append(';').Append(i);\n        }\n\n        return builder.ToString();\n    }\n\n");
+        b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
+    }
+
+    private static void ServiceMethod(StringBuilder b, int index, int m, Random random)
+    {
+        var blocking = random.Next(6) == 0; // now and then, sync-over-async
+        b.Append($"    public async Task<string> Describe{m}Async(int id, CancellationToken cancellationToken)\n    {{\n");
+        b.Append($"        var count = {(blocking ? $"_repository.CountAsync{m % 3}(cancellationToken).Result" : $"await _repository.CountAsync{m % 3}(cancellationToken).ConfigureAwait(false)")};\n");
+        b.Append($"        var orders = _repository.Find{m % 3}(\"customer\" + id, {random.Next(10)}m);\n");
+        b.Append("        var total = orders.Sum(o => o.Amount);\n");
+        b.Append("        await _log.WriteLineAsync($\"{id}: {count} orders, {total} total\").ConfigureAwait(false);\n");
+        b.Append("        return orders.Count == 0 ? \"none\" : string.Join(\", \", orders.Select(o => o.Customer));\n    }\n\n");
+        b.Append($"    public bool Validate{m}(string code)\n    {{\n        if (code.Length != {8 + random.Next(4)})\n        {{\n            return false;\n        }}\n\n");
+        b.Append("        foreach (var c in code)\n        {\n            if (!char.IsLetterOrDigit(c))\n            {\n                return false;\n            }\n        }\n\n");
+        b.Append("        return code.StartsWith(\"AB\", StringComparison.Ordinal) || code.EndsWith(\"Z\", StringComparison.Ordinal);\n    }\n\n");
+    }
+}
