@@ -217,6 +217,25 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
                  }
              """));
 
+    [Fact]
+    public Task Nested_results_with_configure_await_keep_their_parentheses() => Verify(
+        Wrap("""
+                 static Task<Task<int>> Outer() => Task.FromResult(Task.FromResult(1));
+                 async Task<int> M()
+                 {
+                     await Task.Delay(1).ConfigureAwait(false);
+                     return Outer().[|Result|].[|Result|];
+                 }
+             """),
+        Wrap("""
+                 static Task<Task<int>> Outer() => Task.FromResult(Task.FromResult(1));
+                 async Task<int> M()
+                 {
+                     await Task.Delay(1).ConfigureAwait(false);
+                     return await (await Outer().ConfigureAwait(false)).ConfigureAwait(false);
+                 }
+             """));
+
     // ---- Async contexts ----
 
     [Fact]

@@ -103,7 +103,7 @@ public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix : DocumentFix
     private static SyntaxNode Await(ExpressionSyntax operand, bool configureAwait, SyntaxNode replaced)
     {
         operand = operand.WithoutTrivia();
-        if (operand is ParenthesizedExpressionSyntax { Expression: AwaitExpressionSyntax inner })
+        if (!configureAwait && operand is ParenthesizedExpressionSyntax { Expression: AwaitExpressionSyntax inner })
         {
             operand = inner.WithoutTrivia(); // (await x).Result -> await await x
         }
