@@ -402,6 +402,48 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
              """));
 
     [Fact]
+    public Task Guard_with_or_and_early_return() => Verify(
+        Wrap("""
+                 async Task<int> M(Task<int> t, bool cancel)
+                 {
+                     await Task.Yield();
+                     if (cancel || !t.IsCompletedSuccessfully)
+                     {
+                         return 0;
+                     }
+
+                     return t.Result;
+                 }
+             """));
+
+    [Fact]
+    public Task Guard_that_does_not_dominate_is_flagged() => Verify(
+        Wrap("""
+                 async Task<int> M(Task<int> t, bool other)
+                 {
+                     await Task.Yield();
+                     if (other || t.IsCompleted)
+                     {
+                         return t.[|Result|];
+                     }
+
+                     return 0;
+                 }
+             """));
+
+    [Fact]
+    public Task Passed_by_ref_after_await_is_flagged() => Verify(
+        Wrap("""
+                 static void Replace(ref Task<int> task) => task = Task.Run(() => 1);
+                 async Task<int> M(Task<int> t)
+                 {
+                     await t;
+                     Replace(ref t);
+                     return t.[|Result|];
+                 }
+             """));
+
+    [Fact]
     public Task Polling_loop_until_completed() => Verify(
         Wrap("""
                  async Task<int> M(Task<int> t)
