@@ -22,6 +22,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Substring copies characters into a new string. When the result is only passed to an API that has a span-based overload, compared ordinally, or concatenated, a slice of the original string (AsSpan) avoids the allocation.");
 
+    public static readonly DiagnosticDescriptor PERF006DoNotBlockOnTasksInAsyncCode = Create(
+        "PERF006",
+        "Do not block on tasks in async code",
+        "'{0}' blocks a thread in async code; use '{1}' instead",
+        DiagnosticSeverity.Warning,
+        "Result, Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny and Thread.Sleep hold a thread-pool thread until the work completes. In async code, awaiting frees the thread; blocking many threads at once starves the thread pool.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

@@ -1,0 +1,774 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.FlowAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Async;
+
+/// <summary>
+/// PERF006: <c>.Result</c>, <c>.Wait()</c>, <c>.GetAwaiter().GetResult()</c>, <c>Task.WaitAll/WaitAny</c> and
+/// <c>Thread.Sleep</c> inside an async method, lambda, local function or anonymous method, unless the task is known
+/// to be complete there (awaited, blocked on, or checked on every control-flow path). See docs/rules/PERF006.md.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAnalyzer
+{
+    public const string RuleId = "PERF006";
+
+    /// <summary>Option: comma- or semicolon-separated fully qualified methods (<c>Namespace.Type.Method</c>) whose blocking is accepted.</summary>
+    public const string ExcludedMethodsOption = "excluded_methods";
+
+    /// <summary>Diagnostic property naming the rewrite; absent when no fix is offered.</summary>
+    public const string FixKey = "Fix";
+
+    /// <summary><c>t.Result</c> / <c>t.GetAwaiter().GetResult()</c> / <c>t.Wait()</c> → <c>await t</c>.</summary>
+    public const string FixAwait = "Await";
+
+    /// <summary><c>Thread.Sleep(x)</c> → <c>await Task.Delay(x[, token])</c>.</summary>
+    public const string FixSleep = "Sleep";
+
+    /// <summary><c>Task.WaitAll(a, b)</c> → <c>await Task.WhenAll(a, b)</c>.</summary>
+    public const string FixWaitAll = "WaitAll";
+
+    /// <summary>Present ("true") when the function already awaits with <c>ConfigureAwait(false)</c>.</summary>
+    public const string ConfigureAwaitFalseKey = "ConfigureAwaitFalse";
+
+    /// <summary>The name of the function's single <c>CancellationToken</c> parameter, for <c>Task.Delay</c>.</summary>
+    public const string TokenKey = "Token";
+
+    private const string ThreadMetadataName = "System.Threading.Thread";
+    private const string TaskStatusMetadataName = "System.Threading.Tasks.TaskStatus";
+    private const string CancellationTokenMetadataName = "System.Threading.CancellationToken";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF006DoNotBlockOnTasksInAsyncCode);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        var types = TaskTypes.Create(compilation);
+        if (types is null)
+        {
+            return;
+        }
+
+        context.RegisterOperationAction(c => AnalyzeResult(c, types), OperationKind.PropertyReference);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, types), OperationKind.Invocation);
+    }
+
+    /// <summary>The types the rule resolves once per compilation.</summary>
+    private sealed class TaskTypes
+    {
+        public INamedTypeSymbol Task = null!;
+        public INamedTypeSymbol? TaskOfT;
+        public INamedTypeSymbol? ValueTask;
+        public INamedTypeSymbol? ValueTaskOfT;
+        public INamedTypeSymbol? Thread;
+        public INamedTypeSymbol? TaskStatus;
+        public INamedTypeSymbol? CancellationToken;
+
+        public static TaskTypes? Create(PerfCompilation perf)
+        {
+            if (perf.Types.Get(WellKnownTypes.Task) is not { } task)
+            {
+                return null;
+            }
+
+            return new TaskTypes
+            {
+                Task = task,
+                TaskOfT = perf.Types.Get(WellKnownTypes.TaskOfT),
+                ValueTask = perf.Types.Get(WellKnownTypes.ValueTask),
+                ValueTaskOfT = perf.Types.Get(WellKnownTypes.ValueTaskOfT),
+                Thread = perf.Types.Get(ThreadMetadataName),
+                TaskStatus = perf.Types.Get(TaskStatusMetadataName),
+                CancellationToken = perf.Types.Get(CancellationTokenMetadataName),
+            };
+        }
+
+        /// <summary><c>Task</c> (or a type derived from it), <c>Task&lt;T&gt;</c>, <c>ValueTask</c>, <c>ValueTask&lt;T&gt;</c>.</summary>
+        public bool IsTask(ITypeSymbol? type)
+        {
+            if (type is null)
+            {
+                return false;
+            }
+
+            var original = type.OriginalDefinition;
+            if (Is(original, ValueTask) || Is(original, ValueTaskOfT))
+            {
+                return true;
+            }
+
+            for (var current = type as INamedTypeSymbol; current is not null; current = current.BaseType)
+            {
+                if (Is(current.OriginalDefinition, Task))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        public bool IsTaskClass(ITypeSymbol? type) => type is not null && IsTask(type) && !Is(type.OriginalDefinition, ValueTask) && !Is(type.OriginalDefinition, ValueTaskOfT);
+
+        public static bool Is(ISymbol? a, ISymbol? b) => b is not null && SymbolEqualityComparer.Default.Equals(a, b);
+    }
+
+    /// <summary><c>t.Result</c> on a task.</summary>
+    private static void AnalyzeResult(OperationAnalysisContext context, TaskTypes types)
+    {
+        var property = (IPropertyReferenceOperation)context.Operation;
+        if (property.Property.Name != "Result" || property.Instance is not { } task || !types.IsTask(property.Property.ContainingType))
+        {
+            return;
+        }
+
+        var receiver = ReceiverText(property.Syntax);
+        Analyze(context, types, property, task, ImmutableArray.Create(task), FixAwait, receiver is null ? null : "await " + receiver);
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, TaskTypes types)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        switch (method.Name)
+        {
+            case "Wait" when !method.IsStatic && invocation.Instance is { } task && types.IsTaskClass(method.ContainingType):
+            {
+                var receiver = ReceiverText(invocation.Syntax);
+                var fixable = invocation.Arguments.Length == 0;
+                var suggestion = receiver is null ? null : fixable ? "await " + receiver : "await Task.WhenAny(" + receiver + ", Task.Delay(...))";
+                Analyze(context, types, invocation, fixable ? task : null, ImmutableArray.Create(task), fixable ? FixAwait : null, suggestion);
+                return;
+            }
+
+            case "GetResult" when !method.IsStatic && invocation.Arguments.Length == 0 &&
+                                  invocation.Instance is IInvocationOperation { TargetMethod.Name: "GetAwaiter", Instance: { } awaited } &&
+                                  GetTaskOfAwaitable(awaited, types) is { } task:
+                Analyze(context, types, invocation, task, ImmutableArray.Create(task), FixAwait, "await " + awaited.Syntax);
+                return;
+
+            case "WaitAll" or "WaitAny" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Task):
+            {
+                var tasks = TaskArguments(invocation);
+                var waitAll = method.Name == "WaitAll";
+                var fixable = waitAll && method.Parameters.Length == 1 && method.Parameters[0].Type is not INamedTypeSymbol { SpecialType: SpecialType.System_Int32 } &&
+                              !TaskTypes.Is(method.Parameters[0].Type, types.CancellationToken);
+                var arguments = ArgumentsText(invocation);
+                Analyze(context, types, invocation, null, tasks, fixable ? FixWaitAll : null,
+                    (waitAll ? "await Task.WhenAll(" : "await Task.WhenAny(") + arguments + ")", requireAllComplete: waitAll);
+                return;
+            }
+
+            case "Sleep" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Thread) && invocation.Arguments.Length == 1:
+                Analyze(context, types, invocation, null, ImmutableArray<IOperation>.Empty, FixSleep, "await Task.Delay(" + ArgumentsText(invocation) + ")");
+                return;
+        }
+    }
+
+    /// <summary>The task behind <c>t</c> or <c>t.ConfigureAwait(..)</c>, when it is a task.</summary>
+    private static IOperation? GetTaskOfAwaitable(IOperation awaited, TaskTypes types)
+    {
+        if (awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured } && types.IsTask(configured.Type))
+        {
+            return configured;
+        }
+
+        return types.IsTask(awaited.Type) ? awaited : null;
+    }
+
+    /// <summary>The tasks passed to <c>WaitAll</c>/<c>WaitAny</c>/<c>WhenAll</c> one by one (params or an array literal).</summary>
+    private static ImmutableArray<IOperation> TaskArguments(IInvocationOperation invocation)
+    {
+        var builder = ImmutableArray.CreateBuilder<IOperation>();
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Value is IArrayCreationOperation { Initializer: { } initializer })
+            {
+                builder.AddRange(initializer.ElementValues);
+            }
+            else if (argument.Parameter?.Ordinal == 0)
+            {
+                builder.Add(argument.Value);
+            }
+        }
+
+        return builder.ToImmutable();
+    }
+
+    private static void Analyze(
+        OperationAnalysisContext context,
+        TaskTypes types,
+        IOperation blocking,
+        IOperation? awaitedTask,
+        ImmutableArray<IOperation> tasks,
+        string? fix,
+        string? suggestion,
+        bool requireAllComplete = true)
+    {
+        var function = blocking.GetContainingFunction(context.ContainingSymbol);
+        if (function is not { IsAsync: true } ||
+            (function.Name == "Main" && function.IsStatic && function.MethodKind == MethodKind.Ordinary) ||
+            suggestion is null ||
+            GetNameLocation(blocking.Syntax) is not { } location)
+        {
+            return;
+        }
+
+        if (tasks.Length > 0 && (requireAllComplete ? tasks.All(t => IsCompleteByConstruction(t, types)) : tasks.Any(t => IsCompleteByConstruction(t, types))))
+        {
+            return;
+        }
+
+        if (IsExcluded(context, blocking.Syntax.SyntaxTree))
+        {
+            return;
+        }
+
+        if (tasks.Length > 0 && AreKnownComplete(context, blocking, tasks, function, types, requireAllComplete))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary.CreateBuilder<string, string?>();
+        if (fix is not null && CanAwaitHere(blocking, function, context.CancellationToken) && (fix != FixAwait || awaitedTask is not null))
+        {
+            properties[FixKey] = fix;
+            if (UsesConfigureAwaitFalse(blocking, function))
+            {
+                properties[ConfigureAwaitFalseKey] = "true";
+            }
+
+            if (fix == FixSleep && SingleCancellationToken(function, context.ContainingSymbol, types) is { } token)
+            {
+                properties[TokenKey] = token;
+                suggestion = "await Task.Delay(" + ArgumentsText((IInvocationOperation)blocking) + ", " + token + ")";
+            }
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF006DoNotBlockOnTasksInAsyncCode, location, properties.ToImmutable(), blocking.Syntax.ToString(), suggestion));
+    }
+
+    /// <summary><c>Task.FromResult(..)</c>, <c>Task.CompletedTask</c>, and the antecedent of a <c>ContinueWith</c> continuation.</summary>
+    private static bool IsCompleteByConstruction(IOperation task, TaskTypes types)
+    {
+        task = Strip(task)!;
+        switch (task)
+        {
+            case IInvocationOperation { TargetMethod: { IsStatic: true, Name: "FromResult" or "FromException" or "FromCanceled" } method }
+                when types.IsTask(method.ContainingType):
+            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "CompletedTask" } property } when types.IsTask(property.ContainingType):
+                return true;
+            case IParameterReferenceOperation { Parameter: { Ordinal: 0, ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.AnonymousFunction } lambda } }:
+                return IsContinuation(task, lambda);
+            case IArrayElementReferenceOperation { ArrayReference: IParameterReferenceOperation { Parameter: { Ordinal: 0, ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.AnonymousFunction } lambda } } }:
+                return IsContinuation(task, lambda);
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>The lambda is the continuation of <c>ContinueWith</c> / <c>ContinueWhenAll</c> / <c>ContinueWhenAny</c>.</summary>
+    private static bool IsContinuation(IOperation inside, IMethodSymbol lambda)
+    {
+        for (var current = inside.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation function && SymbolEqualityComparer.Default.Equals(function.Symbol, lambda))
+            {
+                var parent = function.Parent;
+                while (parent is IDelegateCreationOperation or IConversionOperation)
+                {
+                    parent = parent.Parent;
+                }
+
+                return parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "ContinueWith" or "ContinueWhenAll" or "ContinueWhenAny" } };
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsExcluded(OperationAnalysisContext context, SyntaxTree tree)
+    {
+        if (context.ContainingSymbol is not IMethodSymbol member ||
+            RuleOptions.GetString(context.Options, tree, RuleId, ExcludedMethodsOption) is not { } list)
+        {
+            return false;
+        }
+
+        var name = member.ContainingType.ToDisplayString(SymbolDisplayFormat.CSharpErrorMessageFormat) + "." + member.Name;
+        foreach (var entry in list.Split(new[] { ',', ';' }, StringSplitOptions.RemoveEmptyEntries))
+        {
+            var trimmed = entry.Trim();
+            if (trimmed.StartsWith("global::", StringComparison.Ordinal))
+            {
+                trimmed = trimmed.Substring("global::".Length);
+            }
+
+            if (string.Equals(trimmed, name, StringComparison.Ordinal))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // ---- Can the fix put an await here? ----
+
+    /// <summary>
+    /// <c>await</c> is illegal in a <c>lock</c> body, an <c>unsafe</c> context and a catch filter; and a ref struct local
+    /// (a span) may not live across it. Those are reported without a fix.
+    /// </summary>
+    private static bool CanAwaitHere(IOperation blocking, IMethodSymbol function, CancellationToken cancellationToken)
+    {
+        if (blocking.Syntax.Parent is ConditionalAccessExpressionSyntax || blocking.Syntax is InvocationExpressionSyntax { Expression: MemberBindingExpressionSyntax } ||
+            blocking.Syntax is MemberBindingExpressionSyntax)
+        {
+            return false; // t?.Result, t?.Wait()
+        }
+
+        foreach (var node in blocking.Syntax.AncestorsAndSelf())
+        {
+            switch (node)
+            {
+                case LockStatementSyntax:
+                case UnsafeStatementSyntax:
+                case CatchFilterClauseSyntax:
+                    return false;
+                case MemberDeclarationSyntax member when member.Modifiers.Any(SyntaxKind.UnsafeKeyword):
+                case LocalFunctionStatementSyntax local when local.Modifiers.Any(SyntaxKind.UnsafeKeyword):
+                    return false;
+            }
+        }
+
+        foreach (var operation in FunctionBody(blocking, function).DescendantsAndSelf())
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (operation is IVariableDeclaratorOperation { Symbol.Type.IsRefLikeType: true })
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The operation of the body of <paramref name="function"/> that contains <paramref name="inside"/>.</summary>
+    private static IOperation FunctionBody(IOperation inside, IMethodSymbol function)
+    {
+        for (var current = inside.Parent; current is not null; current = current.Parent)
+        {
+            if ((current is IAnonymousFunctionOperation lambda && SymbolEqualityComparer.Default.Equals(lambda.Symbol, function)) ||
+                (current is ILocalFunctionOperation local && SymbolEqualityComparer.Default.Equals(local.Symbol, function)))
+            {
+                return current;
+            }
+        }
+
+        return inside.GetRoot();
+    }
+
+    /// <summary>The function already awaits with <c>ConfigureAwait(false)</c> (its own awaits, not nested functions').</summary>
+    private static bool UsesConfigureAwaitFalse(IOperation blocking, IMethodSymbol function)
+    {
+        var stack = new Stack<IOperation>();
+        stack.Push(FunctionBody(blocking, function));
+        var first = true;
+        while (stack.Count > 0)
+        {
+            var operation = stack.Pop();
+            if (!first && operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                continue;
+            }
+
+            first = false;
+            if (operation is IAwaitOperation { Operation: IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Arguments: { Length: 1 } arguments } } &&
+                arguments[0].Value.ConstantValue is { HasValue: true, Value: false })
+            {
+                return true;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                stack.Push(child);
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The single <c>CancellationToken</c> parameter of the function (or of the member around a lambda).</summary>
+    private static string? SingleCancellationToken(IMethodSymbol function, ISymbol member, TaskTypes types)
+    {
+        if (types.CancellationToken is null)
+        {
+            return null;
+        }
+
+        var tokens = function.Parameters.Where(p => TaskTypes.Is(p.Type, types.CancellationToken)).ToList();
+        if (tokens.Count == 0 && function.MethodKind == MethodKind.AnonymousFunction && !function.IsStatic && member is IMethodSymbol outer)
+        {
+            tokens = outer.Parameters.Where(p => TaskTypes.Is(p.Type, types.CancellationToken)).ToList();
+        }
+
+        return tokens.Count == 1 && tokens[0].RefKind == RefKind.None ? tokens[0].Name : null;
+    }
+
+    // ---- Known complete: control-flow analysis ----
+
+    /// <summary>
+    /// True when, on every control-flow path to <paramref name="blocking"/>, the task (a local, parameter or field) was
+    /// awaited, awaited through <c>Task.WhenAll(.., t, ..)</c>, blocked on, or checked by <c>IsCompleted</c>,
+    /// <c>IsCompletedSuccessfully</c>, <c>IsFaulted</c>, <c>IsCanceled</c> or <c>Status == RanToCompletion/Faulted/Canceled</c>,
+    /// and not reassigned since.
+    /// </summary>
+    private static bool AreKnownComplete(OperationAnalysisContext context, IOperation blocking, ImmutableArray<IOperation> tasks, IMethodSymbol function, TaskTypes types, bool requireAll)
+    {
+        var symbols = tasks.Select(t => TrackedSymbol(t)).ToList();
+        if (requireAll ? symbols.Any(s => s is null) : symbols.All(s => s is null))
+        {
+            return false;
+        }
+
+        ControlFlowGraph? graph;
+        try
+        {
+            graph = context.GetControlFlowGraph();
+        }
+        catch (InvalidOperationException)
+        {
+            return false;
+        }
+
+        graph = FindGraph(graph, function, context.ContainingSymbol, context.CancellationToken);
+        if (graph is null || !TryFind(graph, blocking, out var block, out var index))
+        {
+            return false;
+        }
+
+        var results = symbols.Where(s => s is not null).Select(s => new FlowAnalysis(graph, s!, types, context.CancellationToken).IsCompleteAt(block, index));
+        return requireAll ? results.All(r => r) : results.Any(r => r);
+    }
+
+    /// <summary>A local, a parameter, or a field of <c>this</c> / a static field: what the analysis can follow.</summary>
+    private static ISymbol? TrackedSymbol(IOperation? operation) => Strip(operation) switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } field => field.Field,
+        _ => null,
+    };
+
+    private static IOperation? Strip(IOperation? operation)
+    {
+        while (operation is IConversionOperation { OperatorMethod: null } conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        while (operation is IParenthesizedOperation parenthesized)
+        {
+            operation = parenthesized.Operand;
+        }
+
+        return operation;
+    }
+
+    /// <summary>The graph of <paramref name="function"/>: the member's, or a lambda's / local function's nested in it.</summary>
+    private static ControlFlowGraph? FindGraph(ControlFlowGraph graph, IMethodSymbol function, ISymbol member, CancellationToken cancellationToken)
+    {
+        if (SymbolEqualityComparer.Default.Equals(function, member))
+        {
+            return graph;
+        }
+
+        var pending = new Stack<ControlFlowGraph>();
+        pending.Push(graph);
+        while (pending.Count > 0)
+        {
+            var current = pending.Pop();
+            foreach (var local in current.LocalFunctions)
+            {
+                var nested = current.GetLocalFunctionControlFlowGraph(local, cancellationToken);
+                if (SymbolEqualityComparer.Default.Equals(local, function))
+                {
+                    return nested;
+                }
+
+                pending.Push(nested);
+            }
+
+            foreach (var block in current.Blocks)
+            {
+                foreach (var operation in BlockOperations(block))
+                {
+                    foreach (var descendant in operation.DescendantsAndSelf())
+                    {
+                        if (descendant is IFlowAnonymousFunctionOperation lambda)
+                        {
+                            var nested = current.GetAnonymousFunctionControlFlowGraph(lambda, cancellationToken);
+                            if (SymbolEqualityComparer.Default.Equals(lambda.Symbol, function))
+                            {
+                                return nested;
+                            }
+
+                            pending.Push(nested);
+                        }
+                    }
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static IEnumerable<IOperation> BlockOperations(BasicBlock block) =>
+        block.BranchValue is null ? block.Operations : block.Operations.Append(block.BranchValue);
+
+    /// <summary>The block, and the index of the block operation (the branch value is last), holding the graph's copy of the operation.</summary>
+    private static bool TryFind(ControlFlowGraph graph, IOperation original, out BasicBlock block, out int index)
+    {
+        foreach (var candidate in graph.Blocks)
+        {
+            var i = 0;
+            foreach (var operation in BlockOperations(candidate))
+            {
+                if (operation.Syntax.Span.Contains(original.Syntax.Span) &&
+                    operation.DescendantsAndSelf().Any(d => d.Kind == original.Kind && d.Syntax == original.Syntax))
+                {
+                    block = candidate;
+                    index = i;
+                    return true;
+                }
+
+                i++;
+            }
+        }
+
+        block = null!;
+        index = -1;
+        return false;
+    }
+
+    /// <summary>A must-analysis over the graph for one task symbol: "complete on every path".</summary>
+    private sealed class FlowAnalysis
+    {
+        private readonly ControlFlowGraph _graph;
+        private readonly ISymbol _task;
+        private readonly TaskTypes _types;
+        private readonly CancellationToken _cancellationToken;
+
+        public FlowAnalysis(ControlFlowGraph graph, ISymbol task, TaskTypes types, CancellationToken cancellationToken)
+        {
+            _graph = graph;
+            _task = task;
+            _types = types;
+            _cancellationToken = cancellationToken;
+        }
+
+        public bool IsCompleteAt(BasicBlock target, int index)
+        {
+            var blocks = _graph.Blocks;
+            var outState = new bool[blocks.Length];
+            for (var i = 0; i < outState.Length; i++)
+            {
+                outState[i] = true; // top of the must-analysis
+            }
+
+            var changed = true;
+            var rounds = 0;
+            while (changed && rounds++ < blocks.Length * 4 + 8)
+            {
+                _cancellationToken.ThrowIfCancellationRequested();
+                changed = false;
+                foreach (var block in blocks)
+                {
+                    var state = Transfer(block, In(block, outState), int.MaxValue);
+                    if (state != outState[block.Ordinal])
+                    {
+                        outState[block.Ordinal] = state;
+                        changed = true;
+                    }
+                }
+            }
+
+            return Transfer(target, In(target, outState), index);
+        }
+
+        private bool In(BasicBlock block, bool[] outState)
+        {
+            if (block.Kind == BasicBlockKind.Entry || block.Predecessors.IsEmpty)
+            {
+                return false; // entry, or the start of a catch/finally region: nothing is known
+            }
+
+            foreach (var branch in block.Predecessors)
+            {
+                var source = branch.Source;
+                var state = outState[source.Ordinal];
+                if (!state && source.BranchValue is { } condition && source.ConditionKind != ControlFlowConditionKind.None)
+                {
+                    // The conditional successor is taken when the condition equals ConditionKind; the fall-through otherwise.
+                    var whenTrue = source.ConditionKind == ControlFlowConditionKind.WhenTrue;
+                    var conditionValue = branch.IsConditionalSuccessor ? whenTrue : !whenTrue;
+                    state = Guards(condition, conditionValue);
+                }
+
+                if (!state)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        private bool Transfer(BasicBlock block, bool state, int upTo)
+        {
+            var i = 0;
+            foreach (var operation in BlockOperations(block))
+            {
+                if (i++ >= upTo)
+                {
+                    break;
+                }
+
+                if (Kills(operation))
+                {
+                    state = false;
+                }
+                else if (Completes(operation))
+                {
+                    state = true;
+                }
+            }
+
+            return state;
+        }
+
+        private bool IsTask(IOperation? operation) => SymbolEqualityComparer.Default.Equals(TrackedSymbol(operation), _task);
+
+        /// <summary>The task is reassigned, or passed by ref/out.</summary>
+        private bool Kills(IOperation operation)
+        {
+            foreach (var descendant in operation.DescendantsAndSelf())
+            {
+                switch (descendant)
+                {
+                    case IAssignmentOperation assignment when assignment.Target.DescendantsAndSelf().Any(IsTask):
+                    case IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref } argument when IsTask(argument.Value):
+                        return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>The task is awaited (alone or in <c>Task.WhenAll</c>) or blocked on to completion.</summary>
+        private bool Completes(IOperation operation)
+        {
+            foreach (var descendant in operation.DescendantsAndSelf())
+            {
+                switch (descendant)
+                {
+                    case IAwaitOperation awaitOperation:
+                        var awaited = Strip(awaitOperation.Operation);
+                        if (awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
+                        {
+                            awaited = Strip(configured);
+                        }
+
+                        if (IsTask(awaited) ||
+                            (awaited is IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WhenAll" } whenAll } all &&
+                             TaskTypes.Is(whenAll.ContainingType, _types.Task) && TaskArguments(all).Any(IsTask)))
+                        {
+                            return true;
+                        }
+
+                        break;
+                    case IPropertyReferenceOperation { Property.Name: "Result", Instance: { } instance } when IsTask(instance):
+                    case IInvocationOperation { TargetMethod.Name: "Wait", Arguments.Length: 0, Instance: { } waited } when IsTask(waited):
+                    case IInvocationOperation { TargetMethod.Name: "GetResult", Instance: IInvocationOperation { TargetMethod.Name: "GetAwaiter", Instance: { } gotten } }
+                        when IsTask(gotten) || (Strip(gotten) is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } c } && IsTask(c)):
+                        return true;
+                    case IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WaitAll", Parameters.Length: 1 } waitAll } invocation
+                        when TaskTypes.Is(waitAll.ContainingType, _types.Task) && TaskArguments(invocation).Any(IsTask):
+                        return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>The condition having the value <paramref name="value"/> means the task is complete.</summary>
+        private bool Guards(IOperation condition, bool value)
+        {
+            switch (Strip(condition))
+            {
+                case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not:
+                    return Guards(not.Operand, !value);
+                case IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled", Instance: { } instance }:
+                    return value && IsTask(instance);
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } binary:
+                    var equal = binary.OperatorKind == BinaryOperatorKind.Equals ? value : !value;
+                    return equal && (IsFinalStatus(binary.LeftOperand, binary.RightOperand) || IsFinalStatus(binary.RightOperand, binary.LeftOperand));
+                case IIsPatternOperation { Pattern: IConstantPatternOperation constant } pattern:
+                    return value && IsFinalStatus(pattern.Value, constant.Value);
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary><c>t.Status</c> compared with RanToCompletion, Faulted or Canceled (all final states).</summary>
+        private bool IsFinalStatus(IOperation status, IOperation constant) =>
+            Strip(status) is IPropertyReferenceOperation { Property.Name: "Status", Instance: { } instance } &&
+            IsTask(instance) &&
+            _types.TaskStatus is not null &&
+            SymbolEqualityComparer.Default.Equals(Strip(constant)?.Type, _types.TaskStatus) &&
+            constant.ConstantValue is { HasValue: true, Value: int code } &&
+            code is 5 or 6 or 7; // TaskStatus.RanToCompletion, Canceled, Faulted
+    }
+
+    // ---- Text and locations ----
+
+    /// <summary>The name of the blocking member (<c>Result</c>, <c>Wait</c>, <c>GetResult</c>, <c>Sleep</c>, ...).</summary>
+    private static Location? GetNameLocation(SyntaxNode syntax)
+    {
+        var expression = syntax is InvocationExpressionSyntax invocation ? invocation.Expression : syntax;
+        return expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Name.GetLocation(),
+            MemberBindingExpressionSyntax binding => binding.Name.GetLocation(),
+            SimpleNameSyntax name => name.GetLocation(),
+            _ => null,
+        };
+    }
+
+    /// <summary>The receiver's text of <c>t.Result</c> / <c>t.Wait()</c>.</summary>
+    private static string? ReceiverText(SyntaxNode syntax)
+    {
+        var expression = syntax is InvocationExpressionSyntax invocation ? invocation.Expression : syntax;
+        return expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Expression.ToString(),
+            MemberBindingExpressionSyntax when expression.Parent?.Parent is ConditionalAccessExpressionSyntax conditional => conditional.Expression.ToString(),
+            MemberBindingExpressionSyntax when expression.Parent is ConditionalAccessExpressionSyntax conditional => conditional.Expression.ToString(),
+            _ => null,
+        };
+    }
+
+    private static string ArgumentsText(IInvocationOperation invocation) =>
+        invocation.Syntax is InvocationExpressionSyntax syntax ? string.Join(", ", syntax.ArgumentList.Arguments.Select(a => a.ToString())) : string.Empty;
+}
