@@ -22,6 +22,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Substring copies characters into a new string. When the result is only passed to an API that has a span-based overload, compared ordinally, or concatenated, a slice of the original string (AsSpan) avoids the allocation.");
 
+    public static readonly DiagnosticDescriptor PERF003AvoidEnumHasFlag = Create(
+        "PERF003",
+        "Avoid Enum.HasFlag where it boxes",
+        "'{0}' boxes both enum values on {1}; use '{2}' instead",
+        DiagnosticSeverity.Warning,
+        "Before .NET Core 2.1 (so also on .NET Framework, and in .NET Standard libraries that may run there) Enum.HasFlag boxes the receiver and the argument on every call. A bitwise test of the same enum type gives the same answer without allocating. On .NET Core 2.1 and later HasFlag is a JIT intrinsic and the rule is silent.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }
