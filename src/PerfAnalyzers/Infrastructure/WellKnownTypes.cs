@@ -20,6 +20,8 @@ public sealed class WellKnownTypes
     public const string StringBuilder = "System.Text.StringBuilder";
     public const string ExpressionOfT = "System.Linq.Expressions.Expression`1";
     public const string StringComparison = "System.StringComparison";
+    public const string Task = "System.Threading.Tasks.Task";
+    public const string TaskOfT = "System.Threading.Tasks.Task`1";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));
