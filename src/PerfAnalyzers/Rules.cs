@@ -29,6 +29,27 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Result, Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny and Thread.Sleep hold a thread-pool thread until the work completes. In async code, awaiting frees the thread; blocking many threads at once starves the thread pool.");
 
+    public static readonly DiagnosticDescriptor PERF003AvoidEnumHasFlag = Create(
+        "PERF003",
+        "Avoid Enum.HasFlag where it boxes",
+        "'{0}' boxes both enum values on {1}; use '{2}' instead",
+        DiagnosticSeverity.Warning,
+        "Before .NET Core 2.1 (so also on .NET Framework, and in .NET Standard libraries that may run there) Enum.HasFlag boxes the receiver and the argument on every call. A bitwise test of the same enum type gives the same answer without allocating. On .NET Core 2.1 and later HasFlag is a JIT intrinsic and the rule is silent.");
+
+    public static readonly DiagnosticDescriptor PERF005PassLowerBoundsToArrayCopy = Create(
+        "PERF005",
+        "Pass explicit lower bounds to Array.Copy",
+        "'{0}' asks both arrays for their lower bounds on {1}; use '{2}' instead",
+        DiagnosticSeverity.Warning,
+        "Before .NET 5 (so also on .NET Framework and in .NET Standard libraries) the three-argument Array.Copy calls GetLowerBound on each array before delegating to the five-argument overload. For single-dimensional zero-based arrays the bounds are known to be 0 and can be passed directly. The rule is silent on .NET 5 and later, where the benchmark shows no difference.");
+
+    public static readonly DiagnosticDescriptor PERF007CacheTaskFromResult = Create(
+        "PERF007",
+        "Cache Task.FromResult for common results",
+        "'{0}' allocates a new task on every call on {1}; reuse a cached static readonly task instead",
+        DiagnosticSeverity.Warning,
+        "Before .NET 6 (so also on .NET Framework and in .NET Standard libraries) Task.FromResult(true) and Task.FromResult(false) allocate a new Task<bool> on every call. A static readonly field created once gives the same completed task. On .NET 6 and later Task.FromResult returns cached tasks for these values and the rule is silent.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

@@ -21,6 +21,9 @@ public enum TestReferences
     Net80,
     NetStandard20,
     Net472,
+
+    /// <summary>No references: the test source declares its own core types, so the target framework is unknown.</summary>
+    None,
 }
 
 public static class TestCompilations
@@ -29,6 +32,7 @@ public static class TestCompilations
     {
         TestReferences.NetStandard20 => Basic.Reference.Assemblies.ReferenceAssemblies.NetStandard20,
         TestReferences.Net472 => Basic.Reference.Assemblies.ReferenceAssemblies.Net472,
+        TestReferences.None => Array.Empty<MetadataReference>(),
         _ => Basic.Reference.Assemblies.ReferenceAssemblies.Net80,
     };
 }

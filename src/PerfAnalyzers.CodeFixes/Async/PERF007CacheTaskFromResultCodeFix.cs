@@ -1,0 +1,470 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using PerfAnalyzers.Async;
+
+namespace PerfAnalyzers.CodeFixes.Async;
+
+/// <summary>
+/// PERF007 fix: <c>Task.FromResult(true)</c> → a <c>private static readonly Task&lt;bool&gt;</c> field of the containing
+/// type, created once (<c>TrueTask</c>/<c>FalseTask</c>, or a suffixed name when that would clash), or an existing
+/// static readonly field already initialised with the same value; where a plain <c>Task</c> is expected,
+/// <c>Task.CompletedTask</c>. Fix All is custom: it plans the fields for every diagnostic of the scope together, so
+/// each type gets one field per value, even across partial declarations in several documents.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF007CacheTaskFromResultCodeFix)), Shared]
+public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
+{
+    public const string EquivalenceKey = "PERF007_CacheTask";
+
+    private const string Title = "Use a cached task";
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF007CacheTaskFromResult.Id);
+
+    public override FixAllProvider GetFixAllProvider() => CachedFieldFixAllProvider.Instance;
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            context.RegisterCodeFix(
+                CodeAction.Create(Title, token => FixAsync(context.Document.Project.Solution, new[] { diagnostic }, token), EquivalenceKey),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Fixes every diagnostic together; leaves the solution unchanged on unexpected code rather than fail.</summary>
+    private static async Task<Solution> FixAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await FixCoreAsync(solution, diagnostics, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            return solution;
+        }
+    }
+
+    /// <summary>One fixed call.</summary>
+    private sealed class Use
+    {
+        public Use(Document document, SemanticModel model, InvocationExpressionSyntax call, bool value)
+        {
+            Document = document;
+            Model = model;
+            Call = call;
+            Value = value;
+        }
+
+        public Document Document { get; }
+
+        public SemanticModel Model { get; }
+
+        public InvocationExpressionSyntax Call { get; }
+
+        public bool Value { get; }
+
+        public TypeDeclarationSyntax? Declaration { get; set; }
+
+        public INamedTypeSymbol? Type { get; set; }
+    }
+
+    private static async Task<Solution> FixCoreAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var replacements = new Dictionary<DocumentId, List<(SyntaxNode Node, SyntaxNode Replacement)>>();
+        var newFields = new Dictionary<DocumentId, List<(TypeDeclarationSyntax Declaration, FieldDeclarationSyntax Field)>>();
+        var uses = new List<Use>();
+
+        foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start))
+        {
+            var use = await FindUseAsync(solution, diagnostic, cancellationToken).ConfigureAwait(false);
+            if (use is null)
+            {
+                continue;
+            }
+
+            var generator = SyntaxGenerator.GetGenerator(use.Document);
+            if (CompletedTaskReplacement(use, generator) is { } completed)
+            {
+                Add(replacements, use.Document.Id, (use.Call, completed));
+                continue;
+            }
+
+            use.Declaration = use.Call.FirstAncestorOrSelf<TypeDeclarationSyntax>(d => d is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax);
+            use.Type = use.Declaration is null ? null : use.Model.GetDeclaredSymbol(use.Declaration, cancellationToken);
+            if (use.Type is not null)
+            {
+                uses.Add(use);
+            }
+        }
+
+        // One field per (type, value): an existing suitable one, or a new one in the declaration of the first use.
+        var reserved = new Dictionary<INamedTypeSymbol, HashSet<string>>(SymbolEqualityComparer.Default);
+        foreach (var group in uses.GroupBy(u => (Type: u.Type!, u.Value), TypeAndValueComparer.Instance))
+        {
+            var (type, value) = group.Key;
+            var first = group.First();
+            var taskOfBool = TaskOfBool(first.Model.Compilation);
+            if (taskOfBool is null)
+            {
+                continue;
+            }
+
+            var name = await FindExistingFieldAsync(solution, type, taskOfBool, value, cancellationToken).ConfigureAwait(false);
+            if (name is null)
+            {
+                if (!reserved.TryGetValue(type, out var taken))
+                {
+                    reserved[type] = taken = new HashSet<string>(StringComparer.Ordinal);
+                }
+
+                var host = await FindHostDeclarationAsync(solution, type, cancellationToken).ConfigureAwait(false);
+                if (host is null)
+                {
+                    continue;
+                }
+
+                name = ChooseName(type, value, group, taken, reserved, await IdentifiersInAsync(type, cancellationToken).ConfigureAwait(false));
+                taken.Add(name);
+                var generator = SyntaxGenerator.GetGenerator(host.Value.Document);
+                Add(newFields, host.Value.Document.Id, (host.Value.Declaration, CreateField(generator, taskOfBool, name, value)));
+            }
+
+            foreach (var use in group)
+            {
+                var generator = SyntaxGenerator.GetGenerator(use.Document);
+                var reference = generator.MemberAccessExpression(generator.TypeExpression(type), generator.IdentifierName(name))
+                    .WithTriviaFrom(use.Call)
+                    .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
+                Add(replacements, use.Document.Id, (use.Call, reference));
+            }
+        }
+
+        foreach (var documentId in replacements.Keys.Concat(newFields.Keys).Distinct().ToList())
+        {
+            var document = solution.GetDocument(documentId)!;
+            var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            if (root is null)
+            {
+                continue;
+            }
+
+            var editor = new SyntaxEditor(root, solution.Workspace.Services);
+            if (replacements.TryGetValue(documentId, out var documentReplacements))
+            {
+                foreach (var (node, replacement) in documentReplacements)
+                {
+                    editor.ReplaceNode(node, replacement);
+                }
+            }
+
+            if (newFields.TryGetValue(documentId, out var documentFields))
+            {
+                var newLine = (await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString().Contains("\r\n") ? "\r\n" : "\n";
+                foreach (var declarationFields in documentFields.GroupBy(f => f.Declaration))
+                {
+                    var fields = declarationFields.Select(f => f.Field).ToList();
+                    editor.ReplaceNode(declarationFields.Key, (current, _) => InsertFields((TypeDeclarationSyntax)current, fields, newLine));
+                }
+            }
+
+            var changed = document.WithSyntaxRoot(editor.GetChangedRoot());
+            changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            changed = await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            solution = changed.Project.Solution;
+        }
+
+        return solution;
+    }
+
+    private static async Task<Use?> FindUseAsync(Solution solution, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (solution.GetDocument(diagnostic.Location.SourceTree) is not { } document ||
+            !diagnostic.Properties.TryGetValue(PERF007CacheTaskFromResultAnalyzer.ValueKey, out var text) ||
+            !bool.TryParse(text, out var value))
+        {
+            return null;
+        }
+
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        var call = root?.FindToken(diagnostic.Location.SourceSpan.Start).Parent?.FirstAncestorOrSelf<InvocationExpressionSyntax>();
+        if (model is null || call is null || model.GetOperation(call, cancellationToken) is not IInvocationOperation { TargetMethod.Name: "FromResult" })
+        {
+            return null;
+        }
+
+        return new Use(document, model, call, value);
+    }
+
+    /// <summary><c>Task.CompletedTask</c> when the call is converted to a plain <c>Task</c> and that property exists.</summary>
+    private static SyntaxNode? CompletedTaskReplacement(Use use, SyntaxGenerator generator)
+    {
+        var task = use.Model.Compilation.GetTypeByMetadataName("System.Threading.Tasks.Task");
+        if (task is null ||
+            use.Model.GetOperation(use.Call)?.Parent is not IConversionOperation { IsImplicit: true } conversion ||
+            !SymbolEqualityComparer.Default.Equals(conversion.Type, task) ||
+            !task.GetMembers("CompletedTask").OfType<IPropertySymbol>().Any(p => p.IsStatic && p.DeclaredAccessibility == Accessibility.Public))
+        {
+            return null;
+        }
+
+        return generator.MemberAccessExpression(generator.TypeExpression(task), generator.IdentifierName("CompletedTask"))
+            .WithTriviaFrom(use.Call)
+            .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
+    }
+
+    private static INamedTypeSymbol? TaskOfBool(Compilation compilation) =>
+        compilation.GetTypeByMetadataName("System.Threading.Tasks.Task`1")?.Construct(compilation.GetSpecialType(SpecialType.System_Boolean));
+
+    /// <summary>A static readonly <c>Task&lt;bool&gt;</c> field of the type initialised with <c>Task.FromResult(value)</c>.</summary>
+    private static async Task<string?> FindExistingFieldAsync(Solution solution, INamedTypeSymbol type, INamedTypeSymbol taskOfBool, bool value, CancellationToken cancellationToken)
+    {
+        foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!field.IsStatic || !field.IsReadOnly || !SymbolEqualityComparer.Default.Equals(field.Type, taskOfBool))
+            {
+                continue;
+            }
+
+            foreach (var reference in field.DeclaringSyntaxReferences)
+            {
+                if (await reference.GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } ||
+                    solution.GetDocument(reference.SyntaxTree) is not { } document ||
+                    await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+                {
+                    continue;
+                }
+
+                if (model.GetOperation(initializer, cancellationToken) is IInvocationOperation { TargetMethod.Name: "FromResult", Arguments.Length: 1 } call &&
+                    SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, taskOfBool.BaseType) &&
+                    call.Arguments[0].Value.ConstantValue is { HasValue: true, Value: bool initial } &&
+                    initial == value)
+                {
+                    return field.Name;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The type's first declaration (by file path, then position), so that the field lands in the same place whichever
+    /// use is fixed first.
+    /// </summary>
+    private static async Task<(Document Document, TypeDeclarationSyntax Declaration)?> FindHostDeclarationAsync(Solution solution, INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        foreach (var reference in type.DeclaringSyntaxReferences.OrderBy(r => r.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(r => r.Span.Start))
+        {
+            if (solution.GetDocument(reference.SyntaxTree) is { } document &&
+                await reference.GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is TypeDeclarationSyntax declaration and (ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax))
+            {
+                return (document, declaration);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// TrueTask / FalseTask, or TrueTask1, TrueTask2 ...: a name that no member of the type or its bases has and that
+    /// binds to nothing else at any fixed call (a local, a parameter, an outer type's member, a using static), nor to a
+    /// field this fix adds to an outer type.
+    /// </summary>
+    private static string ChooseName(INamedTypeSymbol type, bool value, IEnumerable<Use> uses, HashSet<string> taken, Dictionary<INamedTypeSymbol, HashSet<string>> reserved, HashSet<string> identifiers)
+    {
+        var baseName = value ? "TrueTask" : "FalseTask";
+        for (var i = 0; ; i++)
+        {
+            var candidate = i == 0 ? baseName : baseName + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (!taken.Contains(candidate) &&
+                !identifiers.Contains(candidate) &&
+                !ReservedInContainingTypes(type, candidate, reserved) &&
+                candidate != type.Name &&
+                !type.TypeParameters.Any(p => p.Name == candidate) &&
+                !HasMember(type, candidate) &&
+                uses.All(u => u.Model.LookupSymbols(u.Call.SpanStart, name: candidate).IsEmpty))
+            {
+                return candidate;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Every identifier written in the type's declarations: a name used by no local, parameter or member there cannot
+    /// be shadowed at any use, whichever uses are fixed first.
+    /// </summary>
+    private static async Task<HashSet<string>> IdentifiersInAsync(INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        var identifiers = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var reference in type.DeclaringSyntaxReferences)
+        {
+            var declaration = await reference.GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
+            foreach (var token in declaration.DescendantTokens())
+            {
+                if (token.IsKind(SyntaxKind.IdentifierToken))
+                {
+                    identifiers.Add(token.ValueText);
+                }
+            }
+        }
+
+        return identifiers;
+    }
+
+    private static bool ReservedInContainingTypes(INamedTypeSymbol type, string name, Dictionary<INamedTypeSymbol, HashSet<string>> reserved)
+    {
+        for (var outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+        {
+            if (reserved.TryGetValue(outer, out var names) && names.Contains(name))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool HasMember(INamedTypeSymbol type, string name)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (!current.GetMembers(name).IsEmpty)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static FieldDeclarationSyntax CreateField(SyntaxGenerator generator, INamedTypeSymbol taskOfBool, string name, bool value)
+    {
+        var initializer = generator.InvocationExpression(
+            generator.MemberAccessExpression(generator.TypeExpression(taskOfBool.BaseType!), generator.IdentifierName("FromResult")),
+            generator.LiteralExpression(value));
+        return ((FieldDeclarationSyntax)generator.FieldDeclaration(
+                name,
+                generator.TypeExpression(taskOfBool),
+                Accessibility.Private,
+                DeclarationModifiers.Static | DeclarationModifiers.ReadOnly,
+                initializer))
+            .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
+    }
+
+    /// <summary>
+    /// The new fields go first (after any cached-task fields already there), so that they are initialised before the
+    /// other static initializers of this declaration run; a blank line separates them from what follows unless that is
+    /// a field too.
+    /// </summary>
+    private static TypeDeclarationSyntax InsertFields(TypeDeclarationSyntax declaration, List<FieldDeclarationSyntax> fields, string newLine)
+    {
+        var members = declaration.Members;
+        var index = 0;
+        while (index < members.Count && IsCachedTaskField(members[index]))
+        {
+            index++;
+        }
+
+        var last = fields.Count - 1;
+        if (index > 0 && members[index - 1].GetTrailingTrivia().All(t => t.IsKind(SyntaxKind.EndOfLineTrivia) || t.IsKind(SyntaxKind.WhitespaceTrivia)))
+        {
+            // Inserted after the existing cached fields: they keep a single line break, the last new field takes their spacing.
+            fields[last] = fields[last].WithTrailingTrivia(members[index - 1].GetTrailingTrivia());
+            members = members.Replace(members[index - 1], members[index - 1].WithTrailingTrivia(SyntaxFactory.EndOfLine(newLine)));
+        }
+        else if (index < members.Count && members[index] is not FieldDeclarationSyntax)
+        {
+            fields[last] = fields[last].WithTrailingTrivia(SyntaxFactory.EndOfLine(newLine), SyntaxFactory.EndOfLine(newLine));
+        }
+
+        return declaration.WithMembers(members.InsertRange(index, fields));
+    }
+
+    /// <summary><c>static readonly ... = Task.FromResult(...)</c>: a field this fix wrote, or one like it.</summary>
+    private static bool IsCachedTaskField(MemberDeclarationSyntax member) =>
+        member is FieldDeclarationSyntax field &&
+        field.Modifiers.Any(SyntaxKind.StaticKeyword) &&
+        field.Modifiers.Any(SyntaxKind.ReadOnlyKeyword) &&
+        field.Declaration.Variables.Count == 1 &&
+        field.Declaration.Variables[0].Initializer?.Value is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "FromResult" } };
+
+    private static void Add<TKey, TValue>(Dictionary<TKey, List<TValue>> map, TKey key, TValue value)
+        where TKey : notnull
+    {
+        if (!map.TryGetValue(key, out var list))
+        {
+            map[key] = list = new List<TValue>();
+        }
+
+        list.Add(value);
+    }
+
+    private sealed class TypeAndValueComparer : IEqualityComparer<(INamedTypeSymbol Type, bool Value)>
+    {
+        public static readonly TypeAndValueComparer Instance = new();
+
+        public bool Equals((INamedTypeSymbol Type, bool Value) x, (INamedTypeSymbol Type, bool Value) y) =>
+            x.Value == y.Value && SymbolEqualityComparer.Default.Equals(x.Type, y.Type);
+
+        public int GetHashCode((INamedTypeSymbol Type, bool Value) obj) =>
+            SymbolEqualityComparer.Default.GetHashCode(obj.Type) * 2 + (obj.Value ? 1 : 0);
+    }
+
+    /// <summary>Collects the scope's diagnostics and fixes them in one pass, so that fields are shared.</summary>
+    private sealed class CachedFieldFixAllProvider : FixAllProvider
+    {
+        public static readonly CachedFieldFixAllProvider Instance = new();
+
+        public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
+            new[] { FixAllScope.Document, FixAllScope.Project, FixAllScope.Solution };
+
+        public override async Task<CodeAction?> GetFixAsync(FixAllContext context)
+        {
+            if (context.CodeActionEquivalenceKey != EquivalenceKey)
+            {
+                return null;
+            }
+
+            var diagnostics = new List<Diagnostic>();
+            switch (context.Scope)
+            {
+                case FixAllScope.Document when context.Document is not null:
+                    diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(context.Document).ConfigureAwait(false));
+                    break;
+                case FixAllScope.Project:
+                    diagnostics.AddRange(await context.GetAllDiagnosticsAsync(context.Project).ConfigureAwait(false));
+                    break;
+                case FixAllScope.Solution:
+                    foreach (var project in context.Solution.Projects)
+                    {
+                        diagnostics.AddRange(await context.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
+                    }
+
+                    break;
+                default:
+                    return null;
+            }
+
+            var solution = context.Solution;
+            return CodeAction.Create(Title, token => FixAsync(solution, diagnostics, token), EquivalenceKey);
+        }
+    }
+}

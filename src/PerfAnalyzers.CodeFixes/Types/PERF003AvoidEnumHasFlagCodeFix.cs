@@ -1,0 +1,100 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Types;
+
+namespace PerfAnalyzers.CodeFixes.Types;
+
+/// <summary>
+/// PERF003 fix: <c>value.HasFlag(flag)</c> → <c>(value &amp; flag) == flag</c>, offered only when the flag can be
+/// evaluated twice (a constant, local, parameter or field) and the receiver is not a conditional access.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF003AvoidEnumHasFlagCodeFix)), Shared]
+public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF003AvoidEnumHasFlag.Id);
+
+    protected override string Title => "Use a bitwise test instead of HasFlag";
+
+    protected override string EquivalenceKey => "PERF003_UseBitwiseTest";
+
+    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
+        diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey);
+
+    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return null;
+        }
+
+        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        foreach (var diagnostic in diagnostics)
+        {
+            if (!diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey) ||
+                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
+                name.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call })
+            {
+                continue;
+            }
+
+            edits.Add((call, current => Rewrite((InvocationExpressionSyntax)current)));
+        }
+
+        if (edits.Count == 0)
+        {
+            return null;
+        }
+
+        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
+        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// (value &amp; flag) == flag, parenthesised where needed: around operands the simplifier may unwrap, and around the
+    /// whole test unless it stands alone (a return value, an argument, a condition, an operand of &amp;&amp; or ||), so that
+    /// <c>x.HasFlag(f) == b</c> reads <c>((x &amp; f) == f) == b</c>.
+    /// </summary>
+    private static SyntaxNode Rewrite(InvocationExpressionSyntax call)
+    {
+        var value = ((MemberAccessExpressionSyntax)call.Expression).Expression.WithoutTrivia();
+        var flag = call.ArgumentList.Arguments[0].Expression.WithoutTrivia();
+        ExpressionSyntax test = SyntaxFactory.BinaryExpression(
+            SyntaxKind.EqualsExpression,
+            SyntaxFactory.ParenthesizedExpression(
+                SyntaxFactory.BinaryExpression(SyntaxKind.BitwiseAndExpression, Operand(value), Operand(flag))),
+            Operand(flag));
+        if (NeedsParentheses(call))
+        {
+            test = SyntaxFactory.ParenthesizedExpression(test);
+        }
+
+        return test.WithTriviaFrom(call).WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    private static bool NeedsParentheses(ExpressionSyntax call) => call.Parent switch
+    {
+        ExpressionSyntax parent when parent.IsKind(SyntaxKind.LogicalAndExpression) || parent.IsKind(SyntaxKind.LogicalOrExpression) => false,
+        ConditionalExpressionSyntax or ParenthesizedExpressionSyntax or LambdaExpressionSyntax => false,
+        ExpressionSyntax => true,
+        _ => false,
+    };
+
+    private static ExpressionSyntax Operand(ExpressionSyntax expression) => expression switch
+    {
+        IdentifierNameSyntax or LiteralExpressionSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax or ElementAccessExpressionSyntax => expression,
+        ParenthesizedExpressionSyntax => expression.WithAdditionalAnnotations(Simplifier.Annotation),
+        _ => SyntaxFactory.ParenthesizedExpression(expression).WithAdditionalAnnotations(Simplifier.Annotation),
+    };
+}

@@ -1,0 +1,119 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF005: <c>Array.Copy(source, destination, length)</c> on two single-dimensional zero-based arrays, where the
+/// target may run on a runtime before .NET 5 (there the three-argument overload asks each array for its lower bound).
+/// See docs/rules/PERF005.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
+{
+    /// <summary>The first .NET version whose three-argument Array.Copy costs no more than the five-argument one.</summary>
+    public const int FirstUnaffectedNetVersion = 5;
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF005PassLowerBoundsToArrayCopy);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // The three-argument overload was rewritten for .NET 5 (see the doc page for the measurement); unknown stays silent.
+        if (!compilation.TargetFramework.IsBeforeNetCore(FirstUnaffectedNetVersion))
+        {
+            return;
+        }
+
+        var array = compilation.Compilation.GetSpecialType(SpecialType.System_Array);
+        var threeArgument = ImmutableHashSet.CreateBuilder<IMethodSymbol>(SymbolEqualityComparer.Default);
+        var hasFiveArgument = false;
+        foreach (var member in array.GetMembers("Copy"))
+        {
+            if (member is IMethodSymbol { IsStatic: true } method)
+            {
+                if (method.Parameters.Length == 3)
+                {
+                    threeArgument.Add(method);
+                }
+                else if (method.Parameters.Length == 5)
+                {
+                    hasFiveArgument = true;
+                }
+            }
+        }
+
+        if (threeArgument.Count == 0 || !hasFiveArgument)
+        {
+            return;
+        }
+
+        var methods = threeArgument.ToImmutable();
+        var framework = compilation.TargetFramework.ToString();
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, methods, framework), OperationKind.Invocation);
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, ImmutableHashSet<IMethodSymbol> methods, string framework)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (!methods.Contains(invocation.TargetMethod) ||
+            invocation.Arguments.Length != 3 ||
+            invocation.Syntax is not InvocationExpressionSyntax syntax)
+        {
+            return;
+        }
+
+        IOperation? source = null, destination = null, length = null;
+        foreach (var argument in invocation.Arguments)
+        {
+            switch (argument.Parameter?.Ordinal)
+            {
+                case 0: source = argument.Value; break;
+                case 1: destination = argument.Value; break;
+                case 2: length = argument.Value; break;
+            }
+        }
+
+        // Only T[] arrays are known to start at 0; System.Array values and multi-dimensional arrays may not.
+        if (!IsZeroBasedVector(source) || !IsZeroBasedVector(destination) || length is null)
+        {
+            return;
+        }
+
+        var name = syntax.Expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Name,
+            SimpleNameSyntax simple => simple,
+            _ => null,
+        };
+        if (name is null)
+        {
+            return;
+        }
+
+        var target = syntax.Expression.ToString();
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF005PassLowerBoundsToArrayCopy,
+            name.GetLocation(),
+            syntax.ToString(),
+            framework,
+            $"{target}({Text(source!)}, 0, {Text(destination!)}, 0, {Text(length)})"));
+    }
+
+    private static bool IsZeroBasedVector(IOperation? operation)
+    {
+        if (operation is IConversionOperation { IsImplicit: true } conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        return operation?.Type is IArrayTypeSymbol { IsSZArray: true };
+    }
+
+    private static string Text(IOperation operation) =>
+        (operation is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : operation).Syntax.ToString();
+}

@@ -1,0 +1,106 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Async;
+
+/// <summary>
+/// PERF007: <c>Task.FromResult(true)</c> / <c>Task.FromResult(false)</c> (any constant bool), where the target may run
+/// on a runtime before .NET 6 (there each call allocates a new task). See docs/rules/PERF007.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
+{
+    /// <summary>Diagnostic property: the constant result, "true" or "false".</summary>
+    public const string ValueKey = "Value";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF007CacheTaskFromResult);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // .NET 6 made Task.FromResult return cached tasks for true and false; unknown stays silent.
+        if (!compilation.TargetFramework.IsBeforeNetCore(6) || compilation.Types.Get(WellKnownTypes.Task) is not { } task)
+        {
+            return;
+        }
+
+        IMethodSymbol? fromResult = null;
+        foreach (var member in task.GetMembers("FromResult"))
+        {
+            if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, Parameters.Length: 1 } method)
+            {
+                fromResult = method;
+            }
+        }
+
+        if (fromResult is null)
+        {
+            return;
+        }
+
+        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var framework = compilation.TargetFramework.ToString();
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, fromResult, expressionOfT, framework), OperationKind.Invocation);
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, INamedTypeSymbol? expressionOfT, string framework)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.OriginalDefinition, fromResult) ||
+            invocation.TargetMethod.TypeArguments.Length != 1 ||
+            invocation.TargetMethod.TypeArguments[0].SpecialType != SpecialType.System_Boolean ||
+            invocation.Arguments.Length != 1 ||
+            invocation.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: bool value } ||
+            invocation.Syntax is not InvocationExpressionSyntax syntax ||
+            IsCacheInitialization(invocation, context.ContainingSymbol) ||
+            invocation.IsInsideExpressionTree(expressionOfT))
+        {
+            return;
+        }
+
+        var name = syntax.Expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Name,
+            SimpleNameSyntax simple => simple,
+            _ => null,
+        };
+        if (name is null)
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF007CacheTaskFromResult,
+            name.Identifier.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty.Add(ValueKey, value ? "true" : "false"),
+            syntax.ToString(),
+            framework));
+    }
+
+    /// <summary>
+    /// Runs once per type, so it is the cache: a static field or property initializer, or a static constructor (but
+    /// not a lambda or local function in them, which may run many times).
+    /// </summary>
+    private static bool IsCacheInitialization(IOperation operation, ISymbol containingSymbol)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IAnonymousFunctionOperation:
+                case ILocalFunctionOperation:
+                    return false;
+                case IFieldInitializerOperation field:
+                    return field.InitializedFields.Length > 0 && field.InitializedFields[0].IsStatic;
+                case IPropertyInitializerOperation property:
+                    return property.InitializedProperties.Length > 0 && property.InitializedProperties[0].IsStatic;
+            }
+        }
+
+        return containingSymbol is IMethodSymbol { MethodKind: MethodKind.StaticConstructor };
+    }
+}

@@ -1,0 +1,76 @@
+using System.Collections.Generic;
+
+namespace PerfAnalyzers.Tests.Infrastructure;
+
+/// <summary>
+/// Target frameworks as MSBuild passes them to the analyzers (<c>build_property.*</c>), for the target-gated rules'
+/// both-sides tests, and a minimal core library for the "unknown target" case.
+/// </summary>
+public static class TargetFrameworks
+{
+    private static readonly Dictionary<string, (string Identifier, string Version)> Monikers = new()
+    {
+        ["net45"] = (".NETFramework", "v4.5"),
+        ["net472"] = (".NETFramework", "v4.7.2"),
+        ["net48"] = (".NETFramework", "v4.8"),
+        ["netstandard1.3"] = (".NETStandard", "v1.3"),
+        ["netstandard2.0"] = (".NETStandard", "v2.0"),
+        ["netstandard2.1"] = (".NETStandard", "v2.1"),
+        ["netcoreapp2.0"] = (".NETCoreApp", "v2.0"),
+        ["netcoreapp2.1"] = (".NETCoreApp", "v2.1"),
+        ["netcoreapp3.0"] = (".NETCoreApp", "v3.0"),
+        ["netcoreapp3.1"] = (".NETCoreApp", "v3.1"),
+        ["net5.0"] = (".NETCoreApp", "v5.0"),
+        ["net6.0"] = (".NETCoreApp", "v6.0"),
+        ["net8.0"] = (".NETCoreApp", "v8.0"),
+        ["net10.0"] = (".NETCoreApp", "v10.0"),
+    };
+
+    /// <summary>Sets the three properties the package's props make compiler-visible.</summary>
+    public static RuleTest WithTargetFramework(this RuleTest test, string moniker)
+    {
+        var (identifier, version) = Monikers[moniker];
+        test.BuildProperties["TargetFramework"] = moniker;
+        test.BuildProperties["TargetFrameworkIdentifier"] = identifier;
+        test.BuildProperties["TargetFrameworkVersion"] = version;
+        return test;
+    }
+
+    /// <summary>
+    /// Just enough of a core library, declared in source, to compile the target-gated rules' code with no references:
+    /// the core library is then the test assembly itself, and the target framework is unknown.
+    /// </summary>
+    public const string MinimalCoreLibrary = """
+        namespace System
+        {
+            public class Object { }
+            public abstract class ValueType { }
+            public abstract class Enum : ValueType { public bool HasFlag(Enum flag) => true; }
+            public struct Void { }
+            public struct Boolean { }
+            public struct Int32 { }
+            public struct Int64 { }
+            public struct IntPtr { }
+            public sealed class String { }
+            public abstract class Attribute { }
+            public class Type { }
+            public abstract class Delegate { }
+            public abstract class MulticastDelegate : Delegate { }
+            public abstract class Array
+            {
+                public static void Copy(Array sourceArray, Array destinationArray, int length) { }
+                public static void Copy(Array sourceArray, int sourceIndex, Array destinationArray, int destinationIndex, int length) { }
+            }
+        }
+
+        namespace System.Threading.Tasks
+        {
+            public class Task
+            {
+                public static Task<TResult> FromResult<TResult>(TResult result) => new Task<TResult>();
+            }
+
+            public class Task<TResult> : Task { }
+        }
+        """;
+}
