@@ -76,7 +76,7 @@ public sealed class CliTests(PackageFixture fixture)
 
     [Theory]
     [InlineData("scan does/not/exist", "path not found: does/not/exist")]
-    [InlineData("scan README.md", "expected a .sln, .slnx or .csproj file, or a folder")]
+    [InlineData("scan README.md", "cannot scan 'README.md': expected a .sln, .slnx or .csproj file, or a folder")]
     [InlineData("scan samples/PerfAnalyzers.Samples --fix PERF999", "unknown rule id 'PERF999'")]
     [InlineData("scan samples/PerfAnalyzers.Samples --format xml", "unknown format 'xml'")]
     [InlineData("scan samples/PerfAnalyzers.Samples --tfm net99x", "unknown target framework 'net99x'")]
@@ -139,7 +139,7 @@ public sealed class CliTests(PackageFixture fixture)
     {
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --compare-sdk");
         Assert.True(code == 0, output);
-        Assert.Contains("| (compiler alone: binding and flow analysis) |", output);
+        Assert.Contains("| (compiler: binding and flow analysis, CPU) |", output);
         Assert.Contains("| PERF001UseAsSpanInsteadOfSubstringAnalyzer | PERF001 |", output);
         Assert.Matches(@"\| SDK \w+ \| CA1846 \|", output);
         Assert.Contains("**all PERF analyzers**", output);

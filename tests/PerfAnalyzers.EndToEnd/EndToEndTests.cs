@@ -140,6 +140,21 @@ public sealed class EndToEndTests(PackageFixture fixture)
     }
 
     [Fact]
+    public void A_rule_option_in_editorconfig_changes_behaviour()
+    {
+        var consumer = fixture.Copy(fixture.Modern);
+        Assert.Contains(consumer.Build().Diagnostics, d => d.Id == "PERF006");
+
+        // rules.md: PERF006 accepts blocking in the methods listed in excluded_methods.
+        consumer.WriteFile(".editorconfig", consumer.ReadFile(".editorconfig") +
+            "\nperf_analyzers.PERF006.excluded_methods = PerfAnalyzers.Samples.PERF006BlockingInAsync.GetLengthAsync\n");
+        var excluded = consumer.Build();
+        Assert.Equal(0, excluded.ExitCode);
+        Assert.DoesNotContain(excluded.Diagnostics, d => d.Id == "PERF006");
+        Assert.Contains(excluded.Diagnostics, d => d.Id == "PERF001");
+    }
+
+    [Fact]
     public void Pragma_and_SuppressMessage_suppress()
     {
         var consumer = fixture.Copy(fixture.Modern);
