@@ -10,21 +10,8 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Microsoft.CodeAnalysis.NullableContextOptions? nullable = null)
     {
-        var test = new RuleTest(new PERF001UseAsSpanInsteadOfSubstringAnalyzer(), new PERF001UseAsSpanInsteadOfSubstringCodeFix())
-        {
-            Sources = { source },
-            References = references,
-        };
-        if (nullable is { } value)
-        {
-            test.Nullable = value;
-        }
-
-        if (fixedSource is not null)
-        {
-            test.FixedSources.Add(fixedSource);
-        }
-
+        var test = RuleTest.Create(new PERF001UseAsSpanInsteadOfSubstringAnalyzer(), new PERF001UseAsSpanInsteadOfSubstringCodeFix(), source, fixedSource, references);
+        test.Nullable = nullable ?? test.Nullable;
         return test.RunAsync();
     }
 

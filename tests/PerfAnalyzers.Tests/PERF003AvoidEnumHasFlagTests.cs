@@ -10,20 +10,8 @@ public class PERF003AvoidEnumHasFlagTests
 {
     private const string Header = "using System;\nusing System.IO;\n\n[Flags]\nenum E { None = 0, A = 1, B = 2, AB = A | B }\n\nenum Other { X = 1 }\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20)
-    {
-        var test = new RuleTest(new PERF003AvoidEnumHasFlagAnalyzer(), new PERF003AvoidEnumHasFlagCodeFix())
-        {
-            Sources = { source },
-            References = references,
-        };
-        if (fixedSource is not null)
-        {
-            test.FixedSources.Add(fixedSource);
-        }
-
-        return test;
-    }
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest.Create(new PERF003AvoidEnumHasFlagAnalyzer(), new PERF003AvoidEnumHasFlagCodeFix(), source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
         Test(source, fixedSource, references).RunAsync();

@@ -8,20 +8,8 @@ namespace PerfAnalyzers.Tests;
 
 public class PERF005PassLowerBoundsToArrayCopyTests
 {
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20)
-    {
-        var test = new RuleTest(new PERF005PassLowerBoundsToArrayCopyAnalyzer(), new PERF005PassLowerBoundsToArrayCopyCodeFix())
-        {
-            Sources = { source },
-            References = references,
-        };
-        if (fixedSource is not null)
-        {
-            test.FixedSources.Add(fixedSource);
-        }
-
-        return test;
-    }
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest.Create(new PERF005PassLowerBoundsToArrayCopyAnalyzer(), new PERF005PassLowerBoundsToArrayCopyCodeFix(), source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
         Test(source, fixedSource, references).RunAsync();

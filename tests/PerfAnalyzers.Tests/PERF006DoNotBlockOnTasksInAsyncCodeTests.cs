@@ -11,20 +11,11 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Dictionary<string, string>? options = null, bool allowErrors = false)
     {
-        var test = new RuleTest(new PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer(), new PERF006DoNotBlockOnTasksInAsyncCodeCodeFix())
-        {
-            Sources = { source },
-            References = references,
-            AllowCompilerErrors = allowErrors,
-        };
+        var test = RuleTest.Create(new PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer(), new PERF006DoNotBlockOnTasksInAsyncCodeCodeFix(), source, fixedSource, references);
+        test.AllowCompilerErrors = allowErrors;
         foreach (var (key, value) in options ?? new())
         {
             test.Options[key] = value;
-        }
-
-        if (fixedSource is not null)
-        {
-            test.FixedSources.Add(fixedSource);
         }
 
         return test.RunAsync();

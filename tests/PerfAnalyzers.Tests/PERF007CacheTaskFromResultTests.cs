@@ -10,20 +10,8 @@ public class PERF007CacheTaskFromResultTests
 {
     private const string Usings = "using System;\nusing System.Threading.Tasks;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20)
-    {
-        var test = new RuleTest(new PERF007CacheTaskFromResultAnalyzer(), new PERF007CacheTaskFromResultCodeFix())
-        {
-            Sources = { source },
-            References = references,
-        };
-        if (fixedSource is not null)
-        {
-            test.FixedSources.Add(fixedSource);
-        }
-
-        return test;
-    }
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest.Create(new PERF007CacheTaskFromResultAnalyzer(), new PERF007CacheTaskFromResultCodeFix(), source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
         Test(source, fixedSource, references).RunAsync();

@@ -401,17 +401,17 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     private static bool IsSingleUseLocal(IInvocationOperation substring, IVariableDeclaratorOperation declarator, Context types, ISymbol containingSymbol)
     {
         var local = declarator.Symbol;
+        var function = substring.GetContainingFunction(containingSymbol);
         if (local.IsConst || local.RefKind != RefKind.None || local.Type.SpecialType != SpecialType.System_String ||
             declarator.Parent is not IVariableDeclarationOperation { Declarators.Length: 1 } declaration ||
             declaration.Parent is not IVariableDeclarationGroupOperation ||
             declaration.Syntax is not VariableDeclarationSyntax ||
             declaration.Syntax.Parent is not LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0 } ||
-            substring.GetContainingFunction(containingSymbol).IsAsyncOrIterator())
+            function.IsAsyncOrIterator())
         {
             return false;
         }
 
-        var function = substring.GetContainingFunction(containingSymbol);
         ILocalReferenceOperation? use = null;
         foreach (var descendant in substring.GetRoot().Descendants())
         {

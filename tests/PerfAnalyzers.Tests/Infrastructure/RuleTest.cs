@@ -87,6 +87,18 @@ public sealed class RuleTest
     public static Task VerifyAsync(DiagnosticAnalyzer analyzer, string source) =>
         new RuleTest(analyzer) { Sources = { source } }.RunAsync();
 
+    /// <summary>The common shape of a rule test: one source, optionally its fixed form, compiled against <paramref name="references"/>.</summary>
+    public static RuleTest Create(DiagnosticAnalyzer analyzer, CodeFixProvider? fix, string source, string? fixedSource, TestReferences references)
+    {
+        var test = new RuleTest(analyzer, fix) { Sources = { source }, References = references };
+        if (fixedSource is not null)
+        {
+            test.FixedSources.Add(fixedSource);
+        }
+
+        return test;
+    }
+
     public async Task RunAsync()
     {
         var expected = Sources.Select(Markup.Parse).ToList();
