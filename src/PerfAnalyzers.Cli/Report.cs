@@ -79,6 +79,11 @@ public static class Report
         if (options.Timing)
         {
             text.Append('\n').Append(TimingTable(result));
+            var targets = TargetsTable(result);
+            if (targets.Length > 0)
+            {
+                text.Append('\n').Append(targets);
+            }
         }
 
         return text.ToString();
@@ -103,6 +108,53 @@ public static class Report
 
         return text.ToString();
     }
+
+    /// <summary>
+    /// The cost targets, computed from the timing rows: each PERF rule's analyzer costs no more than the SDK rules that
+    /// overlap it (summed), and all PERF analyzers together stay under <see cref="MaxPerfShareOfCompiler"/> of the
+    /// compiler's time. Empty when the SDK's analyzers were not timed.
+    /// </summary>
+    public static string TargetsTable(ScanResult result)
+    {
+        var compile = result.CompilationTime.TotalMilliseconds;
+        var sdk = result.Timings.Where(t => t.IsSdk && t.Analyzer != Scanner.AllSdkDefaults).ToList();
+        if (sdk.Count == 0 || compile <= 0)
+        {
+            return "";
+        }
+
+        var text = new StringBuilder();
+        text.Append("| PERF rule | PERF (ms) | SDK counterparts | SDK (ms) | Target: PERF <= SDK |\n|---|---:|---|---:|---|\n");
+        foreach (var (id, counterparts) in RuleCatalog.SdkCounterparts.OrderBy(p => p.Key, StringComparer.Ordinal))
+        {
+            var perf = result.Timings.Where(t => !t.IsSdk && HasRule(t, id)).ToList();
+            var theirs = sdk.Where(t => counterparts.Any(c => HasRule(t, c))).ToList();
+            if (perf.Count == 0 || theirs.Count == 0)
+            {
+                continue;
+            }
+
+            var perfMs = perf.Sum(t => t.Time.TotalMilliseconds);
+            var sdkMs = theirs.Sum(t => t.Time.TotalMilliseconds);
+            text.Append(CultureInfo.InvariantCulture,
+                $"| {id} | {perfMs:F1} | {string.Join(" + ", counterparts)} | {sdkMs:F1} | {(perfMs <= sdkMs ? "met" : "missed")} |\n");
+        }
+
+        var all = result.Timings.FirstOrDefault(t => t.Analyzer == Scanner.AllPerf);
+        if (all is not null)
+        {
+            var share = all.Time.TotalMilliseconds / compile;
+            text.Append(CultureInfo.InvariantCulture,
+                $"\nAll PERF analyzers: {all.Time.TotalMilliseconds:F1} ms = {100 * share:F2}% of the compiler's {compile:F0} ms (target < {100 * MaxPerfShareOfCompiler:F0}%: {(share < MaxPerfShareOfCompiler ? "met" : "missed")})\n");
+        }
+
+        return text.ToString();
+    }
+
+    public const double MaxPerfShareOfCompiler = 0.05;
+
+    private static bool HasRule(AnalyzerTiming timing, string id) =>
+        timing.Rules.Split(',').Contains(id, StringComparer.Ordinal);
 
     private static string Json(ScanResult result, string basePath)
     {

@@ -80,6 +80,14 @@ public static class CorpusGenerator
         b.Append($"            return _orders.Values\n                .Where(o => o.Customer == customer && o.Amount >= minimum)\n                .OrderBy(o => o.Created)\n                .Take({10 + random.Next(50)})\n                .ToList();\n        }}\n    }}\n\n");
         b.Append($"    public async Task<int> CountAsync{m}(CancellationToken cancellationToken)\n    {{\n        await Task.Delay({random.Next(1, 5)}, cancellationToken).ConfigureAwait(false);\n");
         b.Append($"        var count = 0;\n        foreach (var order in _orders.Values)\n        {{\n            if ((order.Status & Status{index}.Active) != 0 && order.Amount > {random.Next(100)}m)\n            {{\n                count++;\n            }}\n        }}\n\n        return count;\n    }}\n\n");
+        var cached = random.Next(5) == 0; // now and then, a Task.FromResult of a constant (allocates before .NET 6)
+        b.Append($"    public Task<bool> Contains{m}Async(int id) => {(cached ? "_orders.ContainsKey(id) ? Task.FromResult(true) : Task.FromResult(false)" : "Task.FromResult(_orders.ContainsKey(id))")};\n\n");
+        var hasFlag = random.Next(4) == 0; // Enum.HasFlag (boxes before .NET Core 2.1)
+        b.Append($"    public int CountActive{m}()\n    {{\n        var active = 0;\n        foreach (var order in _orders.Values)\n        {{\n");
+        b.Append($"            if ({(hasFlag ? $"order.Status.HasFlag(Status{index}.Active)" : $"(order.Status & Status{index}.Active) == Status{index}.Active")})\n            {{\n                active++;\n            }}\n        }}\n\n        return active;\n    }}\n\n");
+        var copy = random.Next(4) == 0; // Array.Copy without lower bounds (slow before .NET 5)
+        b.Append($"    public int[] Ids{m}()\n    {{\n        int[] keys;\n        lock (_gate)\n        {{\n            keys = _orders.Keys.ToArray();\n        }}\n\n");
+        b.Append($"        var result = new int[keys.Length + 1];\n        {(copy ? "Array.Copy(keys, result, keys.Length)" : "Array.Copy(keys, 0, result, 1, keys.Length)")};\n        return result;\n    }}\n\n");
     }
 
     private static void ParserMethod(StringBuilder b, int index, int m, Random random)
@@ -98,6 +106,8 @@ public static class CorpusGenerator
         b.Append("        builder.Append('#').Append(order.Id).Append(';');\n        builder.Append(order.Customer).Append(';');\n");
         b.Append("        builder.Append(order.Amount.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(';');\n");
         b.Append("        builder.Append(order.Created.ToString(\"O\", System.Globalization.CultureInfo.InvariantCulture));\n        for (var i = 0; i < 3; i++)\n        {\n            builder.Append(';').Append(i);\n        }\n\n        return builder.ToString();\n    }\n\n");
+        var builder = random.Next(4) == 0; // a StringBuilder for three pieces
+        b.Append($"    public static string Key{m}(Order{index} order) => {(builder ? "new StringBuilder().Append(order.Customer).Append(':').Append(order.Id).ToString()" : "$\"{order.Customer}:{order.Id}\"")};\n\n");
         b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
     }
 

@@ -46,9 +46,19 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return;
         }
 
-        // Text first, then syntax, then semantics: a file that never spells "Substring" costs one scan of its text and
-        // no callback per invocation; only "x.Substring(...)" invocations reach the semantic model.
-        context.RegisterSemanticModelAction(c => AnalyzeTree(c, types));
+        // The driver builds each method's operation tree once for all analyzers; this callback rejects every
+        // invocation that is not string.Substring with two reference comparisons before any further work.
+        context.RegisterOperationAction(
+            c =>
+            {
+                var invocation = (IInvocationOperation)c.Operation;
+                if (invocation.TargetMethod.Name == "Substring" &&
+                    SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, types.String))
+                {
+                    AnalyzeInvocation(invocation, c.ContainingSymbol, c.ReportDiagnostic, types);
+                }
+            },
+            OperationKind.Invocation);
     }
 
     /// <summary>Everything the rule resolves once per compilation.</summary>
@@ -100,25 +110,6 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public bool IsSpanOfChar(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, ReadOnlySpanOfChar);
 
         public bool IsStringBuilder(ITypeSymbol? type) => StringBuilder is not null && SymbolEqualityComparer.Default.Equals(type, StringBuilder);
-    }
-
-    private static void AnalyzeTree(SemanticModelAnalysisContext context, Context types)
-    {
-        var tree = context.SemanticModel.SyntaxTree;
-        if (!SourceTextSearch.Contains(tree.GetText(context.CancellationToken), "Substring", context.CancellationToken))
-        {
-            return;
-        }
-
-        var root = tree.GetRoot(context.CancellationToken);
-        foreach (var node in root.DescendantNodes())
-        {
-            if (node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Substring" } } &&
-                context.SemanticModel.GetOperation(node, context.CancellationToken) is IInvocationOperation invocation)
-            {
-                AnalyzeInvocation(invocation, context.SemanticModel.GetEnclosingSymbol(node.SpanStart, context.CancellationToken), context.ReportDiagnostic, types);
-            }
-        }
     }
 
     private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, System.Action<Diagnostic> report, Context types)
