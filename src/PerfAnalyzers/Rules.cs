@@ -50,6 +50,20 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Before .NET 6 (so also on .NET Framework and in .NET Standard libraries) Task.FromResult(true) and Task.FromResult(false) allocate a new Task<bool> on every call. A static readonly field created once gives the same completed task. On .NET 6 and later Task.FromResult returns cached tasks for these values and the rule is silent.");
 
+    public static readonly DiagnosticDescriptor PERF009UseGenericEnumApis = Create(
+        "PERF009",
+        "Use the generic Enum APIs",
+        "'{0}' looks the enum up through a Type and boxes; use '{1}' instead",
+        DiagnosticSeverity.Warning,
+        "Enum.IsDefined, GetName, GetValues and Parse taking a Type box their values and look the enum's metadata up through reflection on every call. On .NET 6 and later the generic overloads (Enum.IsDefined(value), Enum.GetValues<E>(), Enum.Parse<E>(text)) do the same work on the concrete type without boxing.");
+
+    public static readonly DiagnosticDescriptor PERF010UseRandomShared = Create(
+        "PERF010",
+        "Use Random.Shared instead of a new Random per use",
+        "'{0}' creates and seeds a new Random for a few values; use 'Random.Shared' instead",
+        DiagnosticSeverity.Warning,
+        "Creating an unseeded Random allocates and seeds a new generator. When the instance is only used where it is created, the thread-safe Random.Shared (.NET 6+) gives values of the same quality without either cost.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

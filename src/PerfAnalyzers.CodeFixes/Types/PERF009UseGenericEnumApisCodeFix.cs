@@ -1,0 +1,142 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Types;
+
+namespace PerfAnalyzers.CodeFixes.Types;
+
+/// <summary>
+/// PERF009 fix: <c>Enum.IsDefined(typeof(E), v)</c> → <c>Enum.IsDefined(v)</c>; <c>(E[])Enum.GetValues(typeof(E))</c>
+/// → <c>Enum.GetValues&lt;E&gt;()</c>; <c>(E)Enum.Parse(typeof(E), s)</c> → <c>Enum.Parse&lt;E&gt;(s)</c>.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF009UseGenericEnumApisCodeFix)), Shared]
+public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF009UseGenericEnumApis.Id);
+
+    protected override string Title => "Use the generic Enum API";
+
+    protected override string EquivalenceKey => "PERF009_UseGenericEnumApi";
+
+    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return null;
+        }
+
+        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        foreach (var diagnostic in diagnostics)
+        {
+            if (!diagnostic.Properties.TryGetValue(PERF009UseGenericEnumApisAnalyzer.ShapeKey, out var shape) ||
+                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
+                Invocation(name) is not { ArgumentList.Arguments.Count: > 0 } invocation ||
+                invocation.ArgumentList.Arguments[0].Expression is not TypeOfExpressionSyntax)
+            {
+                continue;
+            }
+
+            switch (shape)
+            {
+                case PERF009UseGenericEnumApisAnalyzer.ShapeDropType:
+                    edits.Add((invocation, current => DropTypeArgument((InvocationExpressionSyntax)current)));
+                    break;
+                case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCall:
+                    edits.Add((invocation, current => Generic((InvocationExpressionSyntax)current).WithTriviaFrom(current)));
+                    break;
+                case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCast when OutermostCast(invocation) is { } cast:
+                    edits.Add((cast, current => Generic(InnerInvocation(current)).WithTriviaFrom(current)));
+                    break;
+            }
+        }
+
+        if (edits.Count == 0)
+        {
+            return null;
+        }
+
+        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
+        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
+    }
+
+    private static InvocationExpressionSyntax? Invocation(SimpleNameSyntax name) => name.Parent switch
+    {
+        MemberAccessExpressionSyntax access when access.Name == name => access.Parent as InvocationExpressionSyntax,
+        InvocationExpressionSyntax call when call.Expression == name => call,
+        _ => null,
+    };
+
+    /// <summary>The cast around the call, with any parentheses around the cast (an invocation needs none).</summary>
+    private static ExpressionSyntax? OutermostCast(InvocationExpressionSyntax invocation)
+    {
+        SyntaxNode current = invocation;
+        while (current.Parent is ParenthesizedExpressionSyntax)
+        {
+            current = current.Parent;
+        }
+
+        if (current.Parent is not CastExpressionSyntax cast)
+        {
+            return null;
+        }
+
+        ExpressionSyntax outer = cast;
+        while (outer.Parent is ParenthesizedExpressionSyntax parenthesized)
+        {
+            outer = parenthesized;
+        }
+
+        return outer;
+    }
+
+    private static InvocationExpressionSyntax InnerInvocation(SyntaxNode node)
+    {
+        while (true)
+        {
+            switch (node)
+            {
+                case ParenthesizedExpressionSyntax parenthesized:
+                    node = parenthesized.Expression;
+                    break;
+                case CastExpressionSyntax cast:
+                    node = cast.Expression;
+                    break;
+                default:
+                    return (InvocationExpressionSyntax)node;
+            }
+        }
+    }
+
+    private static InvocationExpressionSyntax DropTypeArgument(InvocationExpressionSyntax invocation)
+    {
+        var arguments = invocation.ArgumentList.Arguments;
+        var rest = SyntaxFactory.SeparatedList(arguments.Skip(1).Select((a, i) => i == 0 ? a.WithoutLeadingTrivia() : a), arguments.GetSeparators().Skip(1));
+        return invocation.WithArgumentList(invocation.ArgumentList.WithArguments(rest));
+    }
+
+    /// <summary><c>Enum.M(typeof(E), rest)</c> → <c>Enum.M&lt;E&gt;(rest)</c>, keeping how the receiver was written.</summary>
+    private static InvocationExpressionSyntax Generic(InvocationExpressionSyntax invocation)
+    {
+        var type = ((TypeOfExpressionSyntax)invocation.ArgumentList.Arguments[0].Expression).Type.WithoutTrivia();
+        ExpressionSyntax callee = invocation.Expression switch
+        {
+            MemberAccessExpressionSyntax access => access.WithName(GenericName(access.Name, type)),
+            SimpleNameSyntax simple => GenericName(simple, type),
+            _ => invocation.Expression,
+        };
+        return DropTypeArgument(invocation).WithExpression(callee);
+    }
+
+    private static GenericNameSyntax GenericName(SimpleNameSyntax name, TypeSyntax type) =>
+        SyntaxFactory.GenericName(name.Identifier, SyntaxFactory.TypeArgumentList(SyntaxFactory.SingletonSeparatedList(type)));
+}

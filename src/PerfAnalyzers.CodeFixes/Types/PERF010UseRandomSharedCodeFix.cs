@@ -1,0 +1,99 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Types;
+
+namespace PerfAnalyzers.CodeFixes.Types;
+
+/// <summary>
+/// PERF010 fix: <c>new Random()</c> → <c>Random.Shared</c>; for a local, every use of it becomes <c>Random.Shared</c>
+/// and its declaration goes.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF010UseRandomSharedCodeFix)), Shared]
+public sealed class PERF010UseRandomSharedCodeFix : DocumentFix
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF010UseRandomShared.Id);
+
+    protected override string Title => "Use Random.Shared";
+
+    protected override string EquivalenceKey => "PERF010_UseRandomShared";
+
+    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null)
+        {
+            return null;
+        }
+
+        var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
+        var changed = false;
+        foreach (var diagnostic in diagnostics)
+        {
+            if (!diagnostic.Properties.TryGetValue(PERF010UseRandomSharedAnalyzer.ShapeKey, out var shape) ||
+                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not BaseObjectCreationExpressionSyntax creation)
+            {
+                continue;
+            }
+
+            if (shape == PERF010UseRandomSharedAnalyzer.ShapeExpression)
+            {
+                editor.ReplaceNode(creation, Shared().WithTriviaFrom(creation));
+                changed = true;
+            }
+            else if (shape == PERF010UseRandomSharedAnalyzer.ShapeLocal &&
+                     creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } &&
+                     declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
+                     model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
+            {
+                // In a block, the local's scope is the block; in top-level statements, the whole file.
+                SyntaxNode removed = statement.Parent is GlobalStatementSyntax global ? global : statement;
+                if (removed.Parent is not { } scope)
+                {
+                    continue;
+                }
+
+                foreach (var use in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+                {
+                    if (use.Identifier.ValueText == local.Name &&
+                        SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(use, cancellationToken).Symbol, local))
+                    {
+                        editor.ReplaceNode(use, Shared().WithTriviaFrom(use));
+                    }
+                }
+
+                // The next statement takes over the removed one's leading trivia (indentation, comments, blank lines).
+                var next = scope.ChildNodes().SkipWhile(n => n != removed).Skip(1).FirstOrDefault();
+                if (next is not null)
+                {
+                    var leading = removed.GetLeadingTrivia();
+                    editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(leading));
+                }
+
+                editor.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia);
+                changed = true;
+            }
+        }
+
+        return changed
+            ? await CleanupAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false)
+            : null;
+    }
+
+    /// <summary><c>global::System.Random.Shared</c>, reduced by the simplifier to what binds in place (usually <c>Random.Shared</c>).</summary>
+    private static ExpressionSyntax Shared() =>
+        SyntaxFactory.ParseExpression("global::System.Random.Shared")
+            .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
+}

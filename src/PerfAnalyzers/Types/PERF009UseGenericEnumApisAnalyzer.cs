@@ -1,0 +1,240 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Types;
+
+/// <summary>
+/// PERF009: the <c>typeof(E)</c> forms of <c>Enum.IsDefined</c>, <c>GetName</c>, <c>GetValues</c> and <c>Parse</c> on a
+/// concrete enum type, where the generic overloads exist and are faster (.NET 6+). See docs/rules/PERF009.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
+{
+    /// <summary>Diagnostic property: which rewrite applies (one of the <c>Shape*</c> constants).</summary>
+    public const string ShapeKey = "Shape";
+
+    /// <summary><c>Enum.IsDefined(typeof(E), v)</c> / <c>Enum.GetName(typeof(E), v)</c> → drop the type argument.</summary>
+    public const string ShapeDropType = "DropType";
+
+    /// <summary><c>(E[])Enum.GetValues(typeof(E))</c> / <c>(E)Enum.Parse(typeof(E), s)</c> → generic call replacing the cast.</summary>
+    public const string ShapeReplaceCast = "ReplaceCast";
+
+    /// <summary><c>foreach (E x in Enum.GetValues(typeof(E)))</c> → generic call, no cast to remove.</summary>
+    public const string ShapeReplaceCall = "ReplaceCall";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF009UseGenericEnumApis);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // The generic overloads arrived in .NET 5 but still boxed there; the wins start with .NET 6.
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(6))
+        {
+            return;
+        }
+
+        var generic = GenericOverloads.Find(compilation.Compilation);
+        if (generic.IsEmpty)
+        {
+            return;
+        }
+
+        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var enumType = compilation.Compilation.GetSpecialType(SpecialType.System_Enum);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, enumType, generic, expressionOfT), OperationKind.Invocation);
+    }
+
+    /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>
+    private readonly struct GenericOverloads
+    {
+        private readonly ImmutableHashSet<string> _names;
+
+        private GenericOverloads(ImmutableHashSet<string> names) => _names = names;
+
+        public bool IsEmpty => _names is null || _names.IsEmpty;
+
+        /// <summary>Whether <c>Enum.name&lt;TEnum&gt;</c> exists with these parameter types after the type argument.</summary>
+        public bool Has(string name, int parameters) => _names?.Contains(name + "/" + parameters) == true;
+
+        public static GenericOverloads Find(Compilation compilation)
+        {
+            var names = ImmutableHashSet.CreateBuilder<string>();
+            foreach (var member in compilation.GetSpecialType(SpecialType.System_Enum).GetMembers())
+            {
+                if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, TypeParameters.Length: 1, DeclaredAccessibility: Accessibility.Public } method &&
+                    method.Name is "IsDefined" or "GetName" or "GetValues" or "Parse" &&
+                    AllParametersSimple(method))
+                {
+                    names.Add(method.Name + "/" + method.Parameters.Length);
+                }
+            }
+
+            return new GenericOverloads(names.ToImmutable());
+        }
+
+        /// <summary>Type parameter, string or bool parameters only (the span overloads are not what the fix writes).</summary>
+        private static bool AllParametersSimple(IMethodSymbol method)
+        {
+            foreach (var parameter in method.Parameters)
+            {
+                if (parameter.RefKind != RefKind.None ||
+                    parameter.Type is not (ITypeParameterSymbol or { SpecialType: SpecialType.System_String or SpecialType.System_Boolean }))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, INamedTypeSymbol enumType, GenericOverloads generic, INamedTypeSymbol? expressionOfT)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        if (method.IsGenericMethod ||
+            !SymbolEqualityComparer.Default.Equals(method.ContainingType, enumType) ||
+            invocation.Arguments.Length == 0 ||
+            invocation.Syntax is not InvocationExpressionSyntax syntax ||
+            HasNamedArgument(syntax) ||
+            Argument(invocation, 0) is not ITypeOfOperation { TypeOperand: INamedTypeSymbol { TypeKind: TypeKind.Enum } enumOf } typeOf)
+        {
+            return;
+        }
+
+        string? shape = null;
+        IOperation replaced = invocation;
+        switch (method.Name)
+        {
+            case "IsDefined" or "GetName" when method.Parameters.Length == 2 && generic.Has(method.Name, 1):
+                // Only a value of exactly E: an integer, a string or an object has no generic equivalent.
+                if (Argument(invocation, 1) is IConversionOperation { IsImplicit: true, Operand.Type: { } valueType } &&
+                    SymbolEqualityComparer.Default.Equals(valueType, enumOf))
+                {
+                    shape = ShapeDropType;
+                }
+
+                break;
+
+            case "GetValues" when method.Parameters.Length == 1 && generic.Has("GetValues", 0):
+                if (IsCastTo(invocation.Parent, enumOf, array: true, out var cast))
+                {
+                    (shape, replaced) = (ShapeReplaceCast, cast);
+                }
+                else if (IsEnumeratedAs(invocation, enumOf))
+                {
+                    shape = ShapeReplaceCall;
+                }
+
+                break;
+
+            case "Parse" when method.Parameters.Length is 2 or 3 &&
+                              method.Parameters[1].Type.SpecialType == SpecialType.System_String &&
+                              generic.Has("Parse", method.Parameters.Length - 1):
+                if (IsCastTo(invocation.Parent, enumOf, array: false, out var unbox))
+                {
+                    (shape, replaced) = (ShapeReplaceCast, unbox);
+                }
+
+                break;
+        }
+
+        if (shape is null || invocation.IsInsideExpressionTree(expressionOfT))
+        {
+            return;
+        }
+
+        var name = syntax.Expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Name,
+            SimpleNameSyntax simple => simple,
+            _ => null,
+        };
+        if (name is null)
+        {
+            return;
+        }
+
+        var type = ((TypeOfExpressionSyntax)typeOf.Syntax).Type.ToString();
+        var receiver = syntax.Expression is MemberAccessExpressionSyntax member ? member.Expression + "." : "";
+        var rest = string.Join(", ", RestOfArguments(syntax));
+        var suggestion = shape == ShapeDropType
+            ? $"{receiver}{method.Name}({rest})"
+            : $"{receiver}{method.Name}<{type}>({rest})";
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF009UseGenericEnumApis,
+            name.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
+            replaced.Syntax.ToString(),
+            suggestion));
+    }
+
+    private static System.Collections.Generic.IEnumerable<string> RestOfArguments(InvocationExpressionSyntax syntax)
+    {
+        for (var i = 1; i < syntax.ArgumentList.Arguments.Count; i++)
+        {
+            yield return syntax.ArgumentList.Arguments[i].ToString();
+        }
+    }
+
+    private static bool HasNamedArgument(InvocationExpressionSyntax syntax)
+    {
+        foreach (var argument in syntax.ArgumentList.Arguments)
+        {
+            if (argument.NameColon is not null)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The argument bound to parameter <paramref name="ordinal"/> (named arguments may come in any order).</summary>
+    private static IOperation? Argument(IInvocationOperation invocation, int ordinal)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == ordinal)
+            {
+                return argument.Value;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>An explicit cast of the call's result to <c>E[]</c> (or <c>E</c>), written as a cast expression.</summary>
+    private static bool IsCastTo(IOperation? parent, INamedTypeSymbol enumOf, bool array, out IOperation cast)
+    {
+        cast = parent!;
+        if (parent is not IConversionOperation { IsImplicit: false, Type: { } target, Syntax: CastExpressionSyntax })
+        {
+            return false;
+        }
+
+        return array
+            ? target is IArrayTypeSymbol { Rank: 1 } arrayType && SymbolEqualityComparer.Default.Equals(arrayType.ElementType, enumOf)
+            : SymbolEqualityComparer.Default.Equals(target, enumOf);
+    }
+
+    /// <summary><c>foreach (E x in Enum.GetValues(typeof(E)))</c>: the collection of a foreach whose variable is declared as E.</summary>
+    private static bool IsEnumeratedAs(IInvocationOperation invocation, INamedTypeSymbol enumOf)
+    {
+        var current = invocation.Parent;
+        if (current is IConversionOperation { IsImplicit: true } conversion)
+        {
+            current = conversion.Parent;
+        }
+
+        return current is IForEachLoopOperation loop &&
+               loop.Collection.Syntax == invocation.Syntax &&
+               loop.Syntax is ForEachStatementSyntax { Type.IsVar: false } &&
+               loop.LoopControlVariable is IVariableDeclaratorOperation { Symbol.Type: { } variableType } &&
+               SymbolEqualityComparer.Default.Equals(variableType, enumOf);
+    }
+}

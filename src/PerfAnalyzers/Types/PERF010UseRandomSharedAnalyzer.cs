@@ -1,0 +1,142 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Types;
+
+/// <summary>
+/// PERF010: an unseeded <c>new Random()</c> whose instance never leaves the expression or the method that creates it
+/// (<c>new Random().Next(10)</c>, or a local only used to draw values), where <c>Random.Shared</c> exists (.NET 6+).
+/// See docs/rules/PERF010.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
+{
+    /// <summary>Diagnostic property: <see cref="ShapeExpression"/> or <see cref="ShapeLocal"/>.</summary>
+    public const string ShapeKey = "Shape";
+
+    /// <summary><c>new Random().Next()</c>: the creation is the receiver of one call.</summary>
+    public const string ShapeExpression = "Expression";
+
+    /// <summary><c>var r = new Random(); ... r.Next() ...</c>: the local is only ever the receiver of Random's methods.</summary>
+    public const string ShapeLocal = "Local";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF010UseRandomShared);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        if (compilation.Types.Get(WellKnownTypes.Random) is not { } random || !HasShared(random))
+        {
+            return;
+        }
+
+        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        context.RegisterOperationAction(c => AnalyzeCreation(c, random, expressionOfT), OperationKind.ObjectCreation);
+    }
+
+    private static bool HasShared(INamedTypeSymbol random)
+    {
+        foreach (var member in random.GetMembers("Shared"))
+        {
+            if (member is IPropertySymbol { IsStatic: true, DeclaredAccessibility: Accessibility.Public } property &&
+                SymbolEqualityComparer.Default.Equals(property.Type, random))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void AnalyzeCreation(OperationAnalysisContext context, INamedTypeSymbol random, INamedTypeSymbol? expressionOfT)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+
+        // Exactly System.Random, unseeded (a seed asks for a reproducible sequence), nothing else set on it.
+        if (!SymbolEqualityComparer.Default.Equals(creation.Type, random) ||
+            creation.Constructor is not { Parameters.Length: 0 } ||
+            creation.Initializer is not null)
+        {
+            return;
+        }
+
+        // A target-typed 'new()' sits under an implicit conversion to its own type.
+        IOperation value = creation.Parent is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion &&
+                           SymbolEqualityComparer.Default.Equals(conversion.Type, random)
+            ? conversion
+            : creation;
+        string? shape = null;
+        if (IsReceiverOfRandomMethod(value, value.Parent, random))
+        {
+            shape = ShapeExpression;
+        }
+        else if (value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
+                 declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation { Declarations.Length: 1 } group } &&
+                 group.Syntax is LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } &&
+                 IsOnlyUsedToDrawValues(declarator.Symbol, group, random, context.CancellationToken))
+        {
+            shape = ShapeLocal;
+        }
+
+        if (shape is null || creation.IsInsideExpressionTree(expressionOfT))
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF010UseRandomShared,
+            creation.Syntax.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
+            creation.Syntax.ToString()));
+    }
+
+    /// <summary>The value is the receiver of a method declared by <c>System.Random</c> (not <c>GetType</c>, <c>Equals</c>, ...).</summary>
+    private static bool IsReceiverOfRandomMethod(IOperation value, IOperation? parent, INamedTypeSymbol random) =>
+        parent is IInvocationOperation invocation &&
+        invocation.Instance == value &&
+        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, random);
+
+    /// <summary>
+    /// Every reference to the local, anywhere in the body, calls one of Random's own methods on it, in the same function
+    /// that declares it (a lambda or local function could keep it alive beyond the method). Any other use — an
+    /// assignment, an argument, a return, a capture, a lock, a comparison — keeps the diagnostic away.
+    /// </summary>
+    private static bool IsOnlyUsedToDrawValues(ILocalSymbol local, IOperation declaration, INamedTypeSymbol random, System.Threading.CancellationToken cancellationToken)
+    {
+        var function = Function(declaration);
+        var uses = 0;
+        foreach (var operation in declaration.GetRoot().Descendants())
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                if (!IsReceiverOfRandomMethod(reference, reference.Parent, random) || Function(reference) != function)
+                {
+                    return false;
+                }
+
+                uses++;
+            }
+        }
+
+        return uses > 0;
+    }
+
+    /// <summary>The innermost lambda or local function around the operation, or null for the member's own body.</summary>
+    private static IOperation? Function(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+}

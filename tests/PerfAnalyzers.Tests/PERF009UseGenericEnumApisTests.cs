@@ -1,0 +1,214 @@
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
+using PerfAnalyzers.CodeFixes.Types;
+using PerfAnalyzers.Tests.Infrastructure;
+using PerfAnalyzers.Types;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF009UseGenericEnumApisTests
+{
+    private const string Header = "using System;\nusing System.Collections.Generic;\n\nenum E { A, B, C }\n\nenum Other { X }\n\n";
+
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest.Create(new PERF009UseGenericEnumApisAnalyzer(), new PERF009UseGenericEnumApisCodeFix(), source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static string Wrap(string members) => Header + "static class C\n{\n" + members + "\n}\n";
+
+    // ---- Flagged shapes and the fix ----
+
+    [Fact]
+    public Task IsDefined_and_GetName_lose_the_type_argument() => Verify(
+        Wrap("""
+                 static bool D(E value) => Enum.[|IsDefined|](typeof(E), value);
+                 static string? N(E value) => Enum.[|GetName|](typeof(E), value);
+                 static bool K() => Enum.[|IsDefined|](typeof(E), E.B);
+             """),
+        Wrap("""
+                 static bool D(E value) => Enum.IsDefined(value);
+                 static string? N(E value) => Enum.GetName(value);
+                 static bool K() => Enum.IsDefined(E.B);
+             """));
+
+    [Fact]
+    public Task GetValues_cast_to_the_array_type_loses_the_cast() => Verify(
+        Wrap("""
+                 static E[] V() => (E[])Enum.[|GetValues|](typeof(E));
+                 static int Count() => ((E[])Enum.[|GetValues|](typeof(E))).Length;
+                 static E[] Parenthesized() => (E[])(Enum.[|GetValues|](typeof(E)));
+             """),
+        Wrap("""
+                 static E[] V() => Enum.GetValues<E>();
+                 static int Count() => Enum.GetValues<E>().Length;
+                 static E[] Parenthesized() => Enum.GetValues<E>();
+             """));
+
+    [Fact]
+    public Task GetValues_enumerated_as_the_enum_type() => Verify(
+        Wrap("""
+                 static int Sum()
+                 {
+                     var sum = 0;
+                     foreach (E e in Enum.[|GetValues|](typeof(E)))
+                     {
+                         sum += (int)e;
+                     }
+
+                     return sum;
+                 }
+             """),
+        Wrap("""
+                 static int Sum()
+                 {
+                     var sum = 0;
+                     foreach (E e in Enum.GetValues<E>())
+                     {
+                         sum += (int)e;
+                     }
+
+                     return sum;
+                 }
+             """));
+
+    [Fact]
+    public Task Parse_cast_to_the_enum_type_with_and_without_ignore_case() => Verify(
+        Wrap("""
+                 static E P(string s) => (E)Enum.[|Parse|](typeof(E), s);
+                 static E I(string s) => (E)Enum.[|Parse|](typeof(E), s, true);
+                 static string T(string s) => ((E)Enum.[|Parse|](typeof(E), s)).ToString();
+             """),
+        Wrap("""
+                 static E P(string s) => Enum.Parse<E>(s);
+                 static E I(string s) => Enum.Parse<E>(s, true);
+                 static string T(string s) => Enum.Parse<E>(s).ToString();
+             """));
+
+    [Fact]
+    public Task Qualified_receiver_framework_enum_and_nested_calls() => Verify(
+        Wrap("""
+                 static bool D(DayOfWeek d) => System.Enum.[|IsDefined|](typeof(DayOfWeek), d);
+                 static string? Nested(string s) => Enum.[|GetName|](typeof(E), (E)Enum.[|Parse|](typeof(E), s));
+             """),
+        Wrap("""
+                 static bool D(DayOfWeek d) => System.Enum.IsDefined(d);
+                 static string? Nested(string s) => Enum.GetName(Enum.Parse<E>(s));
+             """));
+
+    [Fact]
+    public Task Using_static_enum() => Verify(
+        "using System;\nusing static System.Enum;\n\nenum E { A }\n\nstatic class C\n{\n    static E[] V() => (E[])[|GetValues|](typeof(E));\n}\n",
+        "using System;\nusing static System.Enum;\n\nenum E { A }\n\nstatic class C\n{\n    static E[] V() => GetValues<E>();\n}\n");
+
+    [Fact]
+    public async Task Message_names_the_call_and_the_rewrite()
+    {
+        var test = Test(Wrap("    static E[] V() => (E[])Enum.[|GetValues|](typeof(E));"));
+        var project = new Microsoft.CodeAnalysis.AdhocWorkspace().CurrentSolution
+            .AddProject("p", "p", Microsoft.CodeAnalysis.LanguageNames.CSharp)
+            .WithMetadataReferences(TestCompilations.References(TestReferences.Net80))
+            .AddDocument("a.cs", Markup.Parse(test.Sources[0]).Source).Project;
+        var diagnostic = Assert.Single(await test.GetAnalyzerDiagnosticsAsync(project));
+        Assert.Equal("'(E[])Enum.GetValues(typeof(E))' looks the enum up through a Type and boxes; use 'Enum.GetValues<E>()' instead", diagnostic.GetMessage());
+    }
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task GetValues_used_as_an_Array_or_enumerated_loosely_is_not_flagged() => Verify(Wrap("""
+            static Array A() => Enum.GetValues(typeof(E));
+            static int L() => Enum.GetValues(typeof(E)).Length;
+            static int Var()
+            {
+                var n = 0;
+                foreach (var x in Enum.GetValues(typeof(E))) n++;
+                foreach (int i in Enum.GetValues(typeof(E))) n += i;
+                foreach (object o in Enum.GetValues(typeof(E))) n++;
+                return n;
+            }
+            static object[] Other() => (object[])Enum.GetValues(typeof(E));
+            static IEnumerable<E> Cast() => (IEnumerable<E>)Enum.GetValues(typeof(E));
+        """));
+
+    [Fact]
+    public Task Values_not_of_the_enum_type_are_not_flagged() => Verify(Wrap("""
+            static bool I(int v) => Enum.IsDefined(typeof(E), v);
+            static bool S(string v) => Enum.IsDefined(typeof(E), v);
+            static bool O(object v) => Enum.IsDefined(typeof(E), v);
+            static bool W(Other v) => Enum.IsDefined(typeof(E), v);
+            static string? N(E? v) => Enum.GetName(typeof(E), v!);
+            static string? G(int v) => Enum.GetName(typeof(E), v);
+        """));
+
+    [Fact]
+    public Task Type_variables_generics_and_System_Enum_are_not_flagged() => Verify(Wrap("""
+            static Array V(Type t) => Enum.GetValues(t);
+            static bool D(Type t, object v) => Enum.IsDefined(t, v);
+            static T[] G<T>() where T : struct, Enum => (T[])Enum.GetValues(typeof(T));
+            static object P(string s) => Enum.Parse(typeof(E), s);
+            static Enum Q(string s) => (Enum)Enum.Parse(typeof(E), s);
+            static Array S() => Enum.GetValues(typeof(Enum));
+        """));
+
+    [Fact]
+    public Task GetNames_is_not_flagged() => Verify(Wrap("    static string[] N() => Enum.GetNames(typeof(E));"));
+
+    [Fact]
+    public Task Named_arguments_are_not_flagged() => Verify(Wrap(
+        "    static bool D(E v) => Enum.IsDefined(value: v, enumType: typeof(E));"));
+
+    [Fact]
+    public Task Expression_trees_are_not_flagged() => Verify(Wrap(
+        "    static System.Linq.Expressions.Expression<Func<E, bool>> M() => v => Enum.IsDefined(typeof(E), v);"));
+
+    [Fact]
+    public Task A_user_type_named_Enum_is_not_flagged() => Verify(
+        "using System;\n\nenum E { A }\n\nstatic class Enum\n{\n    public static bool IsDefined(Type t, object v) => true;\n}\n\nstatic class C\n{\n    static bool D(E v) => Enum.IsDefined(typeof(E), v);\n}\n");
+
+    // ---- Target frameworks: the generic overloads win from .NET 6 ----
+
+    [Theory]
+    [InlineData("net472", false)]
+    [InlineData("netstandard2.0", false)]
+    [InlineData("netstandard2.1", false)]
+    [InlineData("netcoreapp3.1", false)]
+    [InlineData("net5.0", false)]
+    [InlineData("net6.0", true)]
+    [InlineData("net8.0", true)]
+    [InlineData("net10.0", true)]
+    public Task Fires_from_net_6(string moniker, bool fires) =>
+        Test(Wrap(fires ? "    static bool D(E v) => Enum.[|IsDefined|](typeof(E), v);" : "    static bool D(E v) => Enum.IsDefined(typeof(E), v);"),
+                fires ? Wrap("    static bool D(E v) => Enum.IsDefined(v);") : null)
+            .WithTargetFramework(moniker)
+            .RunAsync();
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Real_references_without_the_generic_overloads_are_silent(TestReferences references) => Verify(Wrap("""
+            static bool D(E v) => Enum.IsDefined(typeof(E), v);
+            static E[] V() => (E[])Enum.GetValues(typeof(E));
+            static E P(string s) => (E)Enum.Parse(typeof(E), s);
+        """), references: references);
+
+    // ---- Broken code ----
+
+    [Fact]
+    public Task Broken_code_does_not_crash() => new RuleTest(new PERF009UseGenericEnumApisAnalyzer(), new PERF009UseGenericEnumApisCodeFix())
+    {
+        Sources =
+        {
+            Wrap("""
+                     static bool A(E v) => Enum.IsDefined(typeof(E));
+                     static bool B(E v) => Enum.IsDefined(typeof(Missing), v);
+                     static E[] V() => (E[])Enum.[|GetValues|](typeof(E)
+                     static E P(string s) => (E)Enum.Parse(typeof(), s);
+             """),
+        },
+        References = TestReferences.Net80,
+        AllowCompilerErrors = true,
+    }.RunAsync();
+}

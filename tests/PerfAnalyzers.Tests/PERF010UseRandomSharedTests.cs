@@ -1,0 +1,202 @@
+using System.Threading.Tasks;
+using PerfAnalyzers.CodeFixes.Types;
+using PerfAnalyzers.Tests.Infrastructure;
+using PerfAnalyzers.Types;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF010UseRandomSharedTests
+{
+    private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
+
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest.Create(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix(), source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
+
+    // ---- Flagged shapes and the fix ----
+
+    [Fact]
+    public Task Receiver_of_one_call() => Verify(
+        Wrap("""
+                 int Roll() => [|new Random()|].Next(1, 7);
+                 double D() => [|new Random()|].NextDouble();
+                 void Fill(byte[] buffer) => [|new Random()|].NextBytes(buffer);
+                 int Target() => [|new Random()|].Next();
+             """),
+        Wrap("""
+                 int Roll() => Random.Shared.Next(1, 7);
+                 double D() => Random.Shared.NextDouble();
+                 void Fill(byte[] buffer) => Random.Shared.NextBytes(buffer);
+                 int Target() => Random.Shared.Next();
+             """));
+
+    [Fact]
+    public Task Local_used_only_to_draw_values_goes_away() => Verify(
+        Wrap("""
+                 int Sum(int n)
+                 {
+                     var random = [|new Random()|];
+                     var sum = 0;
+                     for (var i = 0; i < n; i++)
+                     {
+                         sum += random.Next(10);
+                     }
+
+                     return sum + (int)(random.NextDouble() * 10);
+                 }
+             """),
+        Wrap("""
+                 int Sum(int n)
+                 {
+                     var sum = 0;
+                     for (var i = 0; i < n; i++)
+                     {
+                         sum += Random.Shared.Next(10);
+                     }
+
+                     return sum + (int)(Random.Shared.NextDouble() * 10);
+                 }
+             """));
+
+    [Fact]
+    public Task Typed_and_target_typed_locals_keep_a_comment_above_them() => Verify(
+        Wrap("""
+                 int A()
+                 {
+                     Random r = [|new()|];
+                     return r.Next();
+                 }
+
+                 int B()
+                 {
+                     // a random pick
+                     Random r = [|new Random()|];
+                     return r.Next(3);
+                 }
+             """),
+        Wrap("""
+                 int A()
+                 {
+                     return Random.Shared.Next();
+                 }
+
+                 int B()
+                 {
+                     // a random pick
+                     return Random.Shared.Next(3);
+                 }
+             """));
+
+    [Fact]
+    public Task Local_inside_a_lambda_and_an_async_method() => Verify(
+        Wrap("""
+                 Func<int> F() => () => { var r = [|new Random()|]; return r.Next(); };
+
+                 async Task<int> G()
+                 {
+                     var r = [|new Random()|];
+                     await Task.Yield();
+                     return r.Next();
+                 }
+             """),
+        Wrap("""
+                 Func<int> F() => () => { return Random.Shared.Next(); };
+
+                 async Task<int> G()
+                 {
+                     await Task.Yield();
+                     return Random.Shared.Next();
+                 }
+             """));
+
+    [Fact]
+    public Task A_type_member_named_Random_does_not_hide_the_fix() => Verify(
+        Header + "sealed class C\n{\n    int Random => 4;\n\n    int M() => [|new System.Random()|].Next(Random);\n}\n",
+        Header + "sealed class C\n{\n    int Random => 4;\n\n    int M() => System.Random.Shared.Next(Random);\n}\n");
+
+    [Fact]
+    public Task Top_level_statements() => new RuleTest(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix())
+    {
+        Sources = { "using System;\n\nvar r = [|new Random()|];\nConsole.WriteLine(r.Next());\n" },
+        FixedSources = { "using System;\n\nConsole.WriteLine(Random.Shared.Next());\n" },
+        OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
+    }.RunAsync();
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Seeded_and_derived_randoms_are_not_flagged() => Verify(Wrap("""
+            sealed class MyRandom : Random { }
+            int A() => new Random(42).Next();
+            int B(int seed) { var r = new Random(seed); return r.Next(); }
+            int D() => new MyRandom().Next();
+            int E() { var r = new MyRandom(); return r.Next(); }
+        """));
+
+    [Fact]
+    public Task Instances_that_escape_are_not_flagged() => Verify(Wrap("""
+            Random _field = new Random();
+            static readonly Random Shared = new Random();
+            Random Property { get; } = new Random();
+            Random Returned() => new Random();
+            Random ReturnedLocal() { var r = new Random(); r.Next(); return r; }
+            void Use(Random r) { }
+            void Passed() => Use(new Random());
+            void PassedLocal() { var r = new Random(); r.Next(); Use(r); }
+            void Stored() { var r = new Random(); r.Next(); _field = r; }
+            Func<int> Captured() { var r = new Random(); return () => r.Next(); }
+            int LocalFunction() { var r = new Random(); return Draw(); int Draw() => r.Next(); }
+            List<Random> Listed() => new List<Random> { new Random() };
+        """));
+
+    [Fact]
+    public Task Reassigned_locked_compared_or_object_members_are_not_flagged() => Verify(Wrap("""
+            int Reassigned() { var r = new Random(); r = new Random(5); return r.Next(); }
+            int Locked() { var r = new Random(); lock (r) { return r.Next(); } }
+            bool Compared(Random other) { var r = new Random(); r.Next(); return r == other; }
+            Type Typed() { var r = new Random(); r.Next(); return r.GetType(); }
+            int Hash() => new Random().GetHashCode();
+            string Text() => new Random().ToString()!;
+            int Unused() { var r = new Random(); return 0; }
+            int Pair() { Random a = new Random(), b = new Random(); return a.Next() + b.Next(); }
+            int Conditional() => new Random()?.Next() ?? 0;
+            int Init() { var r = new Random() { }; return r.Next(); }
+            int OutArg() { var r = new Random(); return Out(ref r); }
+            static int Out(ref Random r) => r.Next();
+        """));
+
+    [Fact]
+    public Task Expression_trees_are_not_flagged() => Verify(Wrap(
+        "    System.Linq.Expressions.Expression<Func<int>> M() => () => new Random().Next();"));
+
+    // ---- Target frameworks: Random.Shared exists from .NET 6 ----
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Targets_without_Random_Shared_are_silent(TestReferences references) => Verify(
+        Wrap("    int Roll() => new Random().Next(1, 7);\n    int L() { var r = new Random(); return r.Next(); }"), references: references);
+
+    // ---- Broken code ----
+
+    [Fact]
+    public Task Broken_code_does_not_crash() => new RuleTest(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix())
+    {
+        Sources =
+        {
+            Wrap("""
+                     int A() => new Random(.Next();
+                     int B() { var r = [|new Random(|]; return r.Next(); }
+                     int C() => new Random().Missing();
+                     int D() { var r = [|new Random()|] return r.Next(); }
+             """),
+        },
+        References = TestReferences.Net80,
+        AllowCompilerErrors = true,
+    }.RunAsync();
+}
