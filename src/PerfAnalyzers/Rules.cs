@@ -64,6 +64,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Creating an unseeded Random allocates and seeds a new generator. When the instance is only used where it is created, the thread-safe Random.Shared (.NET 6+) gives values of the same quality without either cost.");
 
+    public static readonly DiagnosticDescriptor PERF015UseClearOrFill = Create(
+        "PERF015",
+        "Clear or fill whole arrays and spans with the vectorized APIs",
+        "Replace {0} with '{1}', which clears or fills the whole array or span in one vectorized call",
+        DiagnosticSeverity.Warning,
+        "A loop that stores one value into every element writes one element per iteration; Array.Clear, Array.Fill, Span.Clear and Span.Fill are vectorized. On .NET 6 and later Array.Clear(array) also skips the range checks of Array.Clear(array, 0, array.Length).");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

@@ -1,0 +1,349 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF015: <c>Array.Clear(a, 0, a.Length)</c> where <c>Array.Clear(a)</c> exists, and <c>for</c> loops whose whole body
+/// stores one invariant value into every element of an array or span, which one vectorized <c>Clear</c> or
+/// <c>Fill</c> call does. See docs/rules/PERF015.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
+{
+    /// <summary>Diagnostic property: which rewrite applies (one of the <c>Kind*</c> constants).</summary>
+    public const string KindKey = "Kind";
+
+    /// <summary>Diagnostic property for <see cref="KindArrayFill"/>: the element type, fully qualified, when the value needs converting to it.</summary>
+    public const string ElementTypeKey = "ElementType";
+
+    /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>.</summary>
+    public const string KindDropRange = "DropRange";
+
+    /// <summary>Loop → <c>Array.Clear(a)</c>.</summary>
+    public const string KindArrayClear = "ArrayClear";
+
+    /// <summary>Loop → <c>Array.Clear(a, 0, a.Length)</c> (targets before .NET 6).</summary>
+    public const string KindArrayClearRange = "ArrayClearRange";
+
+    /// <summary>Loop → <c>Array.Fill(a, v)</c>.</summary>
+    public const string KindArrayFill = "ArrayFill";
+
+    /// <summary>Loop → <c>s.Clear()</c>.</summary>
+    public const string KindSpanClear = "SpanClear";
+
+    /// <summary>Loop → <c>s.Fill(v)</c>.</summary>
+    public const string KindSpanFill = "SpanFill";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF015UseClearOrFill);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        var apis = Apis.Find(compilation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, apis), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeLoop(c, apis), OperationKind.Loop);
+    }
+
+    /// <summary>What the compilation offers: <c>Array.Clear(Array)</c> (.NET 6+), <c>Array.Fill&lt;T&gt;</c> (.NET Core 2.0+), spans.</summary>
+    private sealed class Apis
+    {
+        public INamedTypeSymbol Array = null!;
+        public IMethodSymbol? ClearRange;
+        public bool HasClearWhole;
+        public bool HasFill;
+
+        /// <summary>Array.Fill and Span.Fill are vectorized for every primitive from .NET 6 (before, a plain loop for most types).</summary>
+        public bool FillIsVectorized;
+        public INamedTypeSymbol? Span;
+
+        public static Apis Find(PerfCompilation perf)
+        {
+            var apis = new Apis
+            {
+                Array = perf.Compilation.GetSpecialType(SpecialType.System_Array),
+                Span = perf.Types.Get(WellKnownTypes.SpanOfT),
+                FillIsVectorized = perf.TargetFramework.IsNetCoreAtLeast(6),
+            };
+            foreach (var member in apis.Array.GetMembers("Clear"))
+            {
+                if (member is IMethodSymbol { IsStatic: true, DeclaredAccessibility: Accessibility.Public } clear)
+                {
+                    if (clear.Parameters.Length == 3)
+                    {
+                        apis.ClearRange = clear;
+                    }
+                    else if (clear.Parameters.Length == 1)
+                    {
+                        apis.HasClearWhole = true;
+                    }
+                }
+            }
+
+            foreach (var member in apis.Array.GetMembers("Fill"))
+            {
+                if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, Parameters.Length: 2, DeclaredAccessibility: Accessibility.Public })
+                {
+                    apis.HasFill = true;
+                }
+            }
+
+            return apis;
+        }
+    }
+
+    /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
+    private static void AnalyzeInvocation(OperationAnalysisContext context, Apis apis)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (!apis.HasClearWhole ||
+            !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange) ||
+            invocation.Arguments.Length != 3 ||
+            invocation.Syntax is not InvocationExpressionSyntax syntax ||
+            syntax.ArgumentList.Arguments.Count != 3 ||
+            syntax.ArgumentList.Arguments[0].NameColon is not null ||
+            syntax.ArgumentList.Arguments[1].NameColon is not null ||
+            syntax.ArgumentList.Arguments[2].NameColon is not null)
+        {
+            return;
+        }
+
+        var array = WithoutConversion(invocation.Arguments[0].Value);
+        if (array.Type is not IArrayTypeSymbol { IsSZArray: true } ||
+            !IsStableReference(array) ||
+            invocation.Arguments[1].Value.ConstantValue is not { HasValue: true, Value: 0 } ||
+            !IsLengthOf(invocation.Arguments[2].Value, array))
+        {
+            return;
+        }
+
+        Report(context, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
+    }
+
+    /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
+    private static void AnalyzeLoop(OperationAnalysisContext context, Apis apis)
+    {
+        if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax } loop ||
+            loop.Before.Length != 1 ||
+            loop.AtLoopBottom.Length != 1 ||
+            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
+            SingleStatement(loop.Body) is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation store } ||
+            loop.Locals.Length != 1 ||
+            loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index)
+        {
+            return;
+        }
+
+        // int i = 0 ... i < X.Length ... i++ (or ++i, i += 1).
+        if (!StartsAtZero(loop.Before[0], index) ||
+            !IsLocal(condition.LeftOperand, index) ||
+            !IsIncrement(loop.AtLoopBottom[0], index))
+        {
+            return;
+        }
+
+        // X[i] = value, X an array or a span read without side effects, value invariant.
+        IOperation target;
+        ITypeSymbol elementType;
+        bool isSpan;
+        switch (store.Target)
+        {
+            case IArrayElementReferenceOperation { Indices.Length: 1 } element when
+                element.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true } arrayType &&
+                IsLocal(element.Indices[0], index):
+                (target, elementType, isSpan) = (WithoutConversion(element.ArrayReference), arrayType.ElementType, false);
+                break;
+            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { } instance } indexer when
+                apis.Span is not null &&
+                instance.Type is INamedTypeSymbol spanType &&
+                SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, apis.Span) &&
+                IsLocal(indexer.Arguments[0].Value, index):
+                (target, elementType, isSpan) = (instance, spanType.TypeArguments[0], true);
+                break;
+            default:
+                return;
+        }
+
+        var value = store.Value;
+        if (!IsStableReference(target) ||
+            !IsLengthOf(condition.RightOperand, target) ||
+            !IsInvariant(value, index))
+        {
+            return;
+        }
+
+        var name = target.Syntax.ToString();
+        var isDefault = IsDefaultValue(value, elementType);
+        string kind, replacement;
+        string? typeArgument = null;
+        if (!isDefault && !apis.FillIsVectorized)
+        {
+            return;
+        }
+
+        if (isSpan)
+        {
+            (kind, replacement) = isDefault ? (KindSpanClear, $"{name}.Clear()") : (KindSpanFill, $"{name}.Fill({ValueText(value)})");
+        }
+        else if (isDefault)
+        {
+            (kind, replacement) = apis.HasClearWhole
+                ? (KindArrayClear, $"Array.Clear({name})")
+                : (KindArrayClearRange, $"Array.Clear({name}, 0, {name}.Length)");
+        }
+        else if (apis.HasFill)
+        {
+            // Array.Fill<T> stores with the array's own covariance checks, so it is safe for any element type. When the
+            // value converts to the element type (a byte array filled with 0xFF), the type argument is written out.
+            kind = KindArrayFill;
+            var converted = value is IConversionOperation { IsImplicit: true };
+            typeArgument = converted ? elementType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) : null;
+            replacement = converted
+                ? $"Array.Fill<{elementType.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)}>({name}, {ValueText(value)})"
+                : $"Array.Fill({name}, {ValueText(value)})";
+        }
+        else
+        {
+            return;
+        }
+
+        var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
+        Report(context, header, "this loop", replacement, kind, typeArgument);
+    }
+
+    private static void Report(OperationAnalysisContext context, Location location, string code, string replacement, string kind, string? elementType)
+    {
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(KindKey, kind);
+        if (elementType is not null)
+        {
+            properties = properties.Add(ElementTypeKey, elementType);
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));
+    }
+
+    private static IOperation? SingleStatement(IOperation body) => body switch
+    {
+        IBlockOperation { Operations.Length: 1, Locals.Length: 0 } block => block.Operations[0],
+        IBlockOperation => null,
+        _ => body,
+    };
+
+    private static string ValueText(IOperation value) =>
+        (value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax.ToString();
+
+    private static IOperation WithoutConversion(IOperation operation) =>
+        operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
+
+    private static bool IsLocal(IOperation operation, ILocalSymbol local) =>
+        WithoutConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+
+    private static bool StartsAtZero(IOperation before, ILocalSymbol index)
+    {
+        var declarator = before switch
+        {
+            IVariableDeclarationGroupOperation { Declarations.Length: 1 } group when group.Declarations[0].Declarators.Length == 1 => group.Declarations[0].Declarators[0],
+            _ => null,
+        };
+        return declarator is not null &&
+               SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
+               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
+    }
+
+    private static bool IsIncrement(IOperation bottom, ILocalSymbol index)
+    {
+        var operation = bottom is IExpressionStatementOperation statement ? statement.Operation : bottom;
+        return operation switch
+        {
+            IIncrementOrDecrementOperation { Kind: OperationKind.Increment, Target: var target } => IsLocal(target, index),
+            ICompoundAssignmentOperation { OperatorKind: BinaryOperatorKind.Add, Target: var target, Value.ConstantValue: { HasValue: true, Value: 1 } } => IsLocal(target, index),
+            _ => false,
+        };
+    }
+
+    /// <summary>A local, a parameter, or a field of <c>this</c> or a static field: the same array every time it is read.</summary>
+    private static bool IsStableReference(IOperation operation) => operation switch
+    {
+        ILocalReferenceOperation { Local.IsRef: false } => true,
+        IParameterReferenceOperation { Parameter.RefKind: RefKind.None or RefKind.In } => true,
+        IFieldReferenceOperation field => field.Instance is null or IInstanceReferenceOperation,
+        _ => false,
+    };
+
+    /// <summary><c>X.Length</c> on the same local, parameter or field as <paramref name="target"/>.</summary>
+    private static bool IsLengthOf(IOperation operation, IOperation target)
+    {
+        var receiver = WithoutConversion(operation) switch
+        {
+            IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => instance,
+            _ => null,
+        };
+        return receiver is not null && SameReference(WithoutConversion(receiver), target);
+    }
+
+    private static bool SameReference(IOperation a, IOperation b) => (a, b) switch
+    {
+        (ILocalReferenceOperation x, ILocalReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Local, y.Local),
+        (IParameterReferenceOperation x, IParameterReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Parameter, y.Parameter),
+        (IFieldReferenceOperation x, IFieldReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Field, y.Field) &&
+                                                                    (x.Instance is null) == (y.Instance is null),
+        _ => false,
+    };
+
+    /// <summary>The same value on every iteration, read without side effects, and not the loop index.</summary>
+    private static bool IsInvariant(IOperation value, ILocalSymbol index)
+    {
+        if (WithoutConversion(value) is IDefaultValueOperation)
+        {
+            return true;
+        }
+
+        if (!value.IsSideEffectFree())
+        {
+            return false;
+        }
+
+        foreach (var descendant in value.DescendantsAndSelf())
+        {
+            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, index))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// The element type's default bits: integral or char zero, false, null, <c>default</c>, +0.0. Not -0.0 and not a
+    /// decimal zero with a scale (<c>0.0m</c> prints differently from <c>default(decimal)</c>), which Clear would change.
+    /// </summary>
+    private static bool IsDefaultValue(IOperation value, ITypeSymbol elementType)
+    {
+        if (value is IDefaultValueOperation || WithoutConversion(value) is IDefaultValueOperation)
+        {
+            return true;
+        }
+
+        if (!value.ConstantValue.HasValue)
+        {
+            return false;
+        }
+
+        return value.ConstantValue.Value switch
+        {
+            null => !elementType.IsValueType || elementType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T,
+            bool b => !b,
+            char c => c == '\0',
+            byte or sbyte or short or ushort or int or uint or long or ulong => System.Convert.ToDecimal(value.ConstantValue.Value, System.Globalization.CultureInfo.InvariantCulture) == 0,
+            double d => System.BitConverter.DoubleToInt64Bits(d) == 0,
+            float f => System.BitConverter.DoubleToInt64Bits(f) == 0,
+            _ => false,
+        };
+    }
+}

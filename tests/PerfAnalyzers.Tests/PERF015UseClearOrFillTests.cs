@@ -1,0 +1,263 @@
+using System.Threading.Tasks;
+using PerfAnalyzers.Arrays;
+using PerfAnalyzers.CodeFixes.Arrays;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF015UseClearOrFillTests
+{
+    private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
+
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest.Create(new PERF015UseClearOrFillAnalyzer(), new PERF015UseClearOrFillCodeFix(), source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
+
+    // ---- Array.Clear(a, 0, a.Length) ----
+
+    [Fact]
+    public Task Array_clear_of_the_whole_array_drops_the_range() => Verify(
+        Wrap("""
+                 int[] _field = new int[4];
+                 static string[] s_static = new string[4];
+                 void P(byte[] a) => [|Array.Clear(a, 0, a.Length)|];
+                 void L() { var a = new long[8]; [|Array.Clear(a, 0, a.Length)|]; }
+                 void F() { [|Array.Clear(_field, 0, _field.Length)|]; [|Array.Clear(this._field, 0, _field.Length)|]; [|System.Array.Clear(s_static, 0, s_static.Length)|]; }
+             """),
+        Wrap("""
+                 int[] _field = new int[4];
+                 static string[] s_static = new string[4];
+                 void P(byte[] a) => Array.Clear(a);
+                 void L() { var a = new long[8]; Array.Clear(a); }
+                 void F() { Array.Clear(_field); Array.Clear(this._field); System.Array.Clear(s_static); }
+             """));
+
+    // ---- Loops ----
+
+    [Fact]
+    public Task Zeroing_loops_become_clear() => Verify(
+        Wrap("""
+                 void A(int[] a)
+                 {
+                     [|for (int i = 0; i < a.Length; i++)|]
+                     {
+                         a[i] = 0;
+                     }
+                 }
+
+                 void B(string?[] names)
+                 {
+                     [|for (var i = 0; i < names.Length; ++i)|] names[i] = null;
+                 }
+
+                 void D(bool[] flags, char[] chars, double[] values, DateTime[] times)
+                 {
+                     [|for (int i = 0; i < flags.Length; i += 1)|] flags[i] = false;
+                     [|for (int i = 0; i < chars.Length; i++)|] chars[i] = '\0';
+                     [|for (int i = 0; i < values.Length; i++)|] values[i] = 0.0;
+                     [|for (int i = 0; i < times.Length; i++)|] times[i] = default;
+                 }
+             """),
+        Wrap("""
+                 void A(int[] a)
+                 {
+                     Array.Clear(a);
+                 }
+
+                 void B(string?[] names)
+                 {
+                     Array.Clear(names);
+                 }
+
+                 void D(bool[] flags, char[] chars, double[] values, DateTime[] times)
+                 {
+                     Array.Clear(flags);
+                     Array.Clear(chars);
+                     Array.Clear(values);
+                     Array.Clear(times);
+                 }
+             """));
+
+    [Fact]
+    public Task Filling_loops_become_fill() => Verify(
+        Wrap("""
+                 int _seed = 7;
+                 void A(int[] a, int v)
+                 {
+                     [|for (int i = 0; i < a.Length; i++)|] a[i] = 5;
+                     [|for (int i = 0; i < a.Length; i++)|] a[i] = v;
+                     [|for (int i = 0; i < a.Length; i++)|] a[i] = _seed;
+                 }
+
+                 void B(byte[] bytes, object[] items, double[] values, decimal[] money)
+                 {
+                     [|for (int i = 0; i < bytes.Length; i++)|] bytes[i] = 0xFF;
+                     [|for (int i = 0; i < items.Length; i++)|] items[i] = "x";
+                     [|for (int i = 0; i < values.Length; i++)|] values[i] = -0.0;
+                     [|for (int i = 0; i < money.Length; i++)|] money[i] = 0.0m;
+                 }
+             """),
+        Wrap("""
+                 int _seed = 7;
+                 void A(int[] a, int v)
+                 {
+                     Array.Fill(a, 5);
+                     Array.Fill(a, v);
+                     Array.Fill(a, _seed);
+                 }
+
+                 void B(byte[] bytes, object[] items, double[] values, decimal[] money)
+                 {
+                     Array.Fill<byte>(bytes, 0xFF);
+                     Array.Fill<object>(items, "x");
+                     Array.Fill(values, -0.0);
+                     Array.Fill(money, 0.0m);
+                 }
+             """));
+
+    [Fact]
+    public Task Span_loops_become_span_clear_and_fill() => Verify(
+        Wrap("""
+                 void A(Span<int> s, int v)
+                 {
+                     [|for (int i = 0; i < s.Length; i++)|] s[i] = 0;
+                     [|for (int i = 0; i < s.Length; i++)|] s[i] = v;
+                 }
+
+                 void B()
+                 {
+                     Span<byte> buffer = stackalloc byte[16];
+                     [|for (int i = 0; i < buffer.Length; i++)|] buffer[i] = 0x20;
+                 }
+             """),
+        Wrap("""
+                 void A(Span<int> s, int v)
+                 {
+                     s.Clear();
+                     s.Fill(v);
+                 }
+
+                 void B()
+                 {
+                     Span<byte> buffer = stackalloc byte[16];
+                     buffer.Fill(0x20);
+                 }
+             """));
+
+    [Fact]
+    public Task Without_a_using_the_fix_qualifies_Array() => Verify(
+        "sealed class C\n{\n    void A(int[] a)\n    {\n        [|for (int i = 0; i < a.Length; i++)|] a[i] = 3;\n    }\n}\n",
+        "sealed class C\n{\n    void A(int[] a)\n    {\n        System.Array.Fill(a, 3);\n    }\n}\n");
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Loops_that_do_more_or_something_else_are_not_flagged() => Verify(Wrap("""
+            int Next() => 1;
+            int[] Get() => new int[2];
+            void A(int[] a, int[] b, int n, List<int> list, int[,] grid)
+            {
+                for (int i = 0; i < a.Length; i++) { a[i] = 0; b[i] = 0; }
+                for (int i = 0; i < a.Length; i++) a[i] = i;
+                for (int i = 0; i < a.Length; i++) a[i] = Next();
+                for (int i = 0; i < a.Length; i++) a[i] = a[0];
+                for (int i = 0; i < n; i++) a[i] = 0;
+                for (int i = 1; i < a.Length; i++) a[i] = 0;
+                for (int i = 0; i < a.Length - 1; i++) a[i] = 0;
+                for (int i = 0; i <= a.Length - 1; i++) a[i] = 0;
+                for (int i = 0; i < b.Length; i++) a[i] = 0;
+                for (int i = 0; i < a.Length; i++) b[i] = 0;
+                for (int i = 0; i < a.Length; i++) a[0] = 0;
+                for (int i = 0; i < a.Length; i += 2) a[i] = 0;
+                for (int i = a.Length - 1; i >= 0; i--) a[i] = 0;
+                for (long i = 0; i < a.Length; i++) a[i] = 0;
+                for (int i = 0; i < list.Count; i++) list[i] = 0;
+                for (int i = 0; i < grid.GetLength(0); i++) grid[i, 0] = 0;
+                for (int i = 0, j = 0; i < a.Length; i++) a[i] = j;
+                for (int i = 0; i < a.Length; i++) a[i] += 1;
+                for (int i = 0; i < Get().Length; i++) Get()[i] = 0;
+            }
+        """));
+
+    [Fact]
+    public Task Array_clear_of_a_part_or_of_an_Array_is_not_flagged() => Verify(Wrap("""
+            int[] Get() => new int[2];
+            void A(int[] a, int[] b, Array any)
+            {
+                Array.Clear(a, 1, a.Length - 1);
+                Array.Clear(a, 0, b.Length);
+                Array.Clear(a, 0, 3);
+                Array.Clear(any, 0, any.Length);
+                Array.Clear(Get(), 0, 2);
+                Array.Clear(array: a, index: 0, length: a.Length);
+                Array.Clear(a);
+            }
+        """));
+
+    // ---- Target frameworks: what the compilation offers ----
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Old_targets_get_array_clear_with_a_range_and_no_fill(TestReferences references) => Verify(
+        Wrap("""
+                 void A(int[] a, int v)
+                 {
+                     [|for (int i = 0; i < a.Length; i++)|] a[i] = 0;
+                     for (int i = 0; i < a.Length; i++) a[i] = v;
+                     Array.Clear(a, 0, a.Length);
+                 }
+             """),
+        Wrap("""
+                 void A(int[] a, int v)
+                 {
+                     Array.Clear(a, 0, a.Length);
+                     for (int i = 0; i < a.Length; i++) a[i] = v;
+                     Array.Clear(a, 0, a.Length);
+                 }
+             """),
+        references);
+
+    [Theory]
+    [InlineData("netcoreapp3.1", false)]
+    [InlineData("net5.0", false)]
+    [InlineData("net6.0", true)]
+    [InlineData("net10.0", true)]
+    public Task Fill_loops_fire_from_net_6_where_fill_is_vectorized_clear_loops_everywhere(string moniker, bool fill) =>
+        Test(
+                Wrap(fill
+                    ? "    void A(int[] a, Span<int> s)\n    {\n        [|for (int i = 0; i < a.Length; i++)|] a[i] = 0;\n        [|for (int i = 0; i < a.Length; i++)|] a[i] = 1;\n        [|for (int i = 0; i < s.Length; i++)|] s[i] = 1;\n    }"
+                    : "    void A(int[] a, Span<int> s)\n    {\n        [|for (int i = 0; i < a.Length; i++)|] a[i] = 0;\n        for (int i = 0; i < a.Length; i++) a[i] = 1;\n        for (int i = 0; i < s.Length; i++) s[i] = 1;\n    }"),
+                Wrap(fill
+                    ? "    void A(int[] a, Span<int> s)\n    {\n        Array.Clear(a);\n        Array.Fill(a, 1);\n        s.Fill(1);\n    }"
+                    : "    void A(int[] a, Span<int> s)\n    {\n        Array.Clear(a);\n        for (int i = 0; i < a.Length; i++) a[i] = 1;\n        for (int i = 0; i < s.Length; i++) s[i] = 1;\n    }"))
+            .WithTargetFramework(moniker)
+            .RunAsync();
+
+    // ---- Broken code ----
+
+    [Fact]
+    public Task Broken_code_does_not_crash() => new RuleTest(new PERF015UseClearOrFillAnalyzer(), new PERF015UseClearOrFillCodeFix())
+    {
+        Sources =
+        {
+            Wrap("""
+                     void A(int[] a)
+                     {
+                         for (int i = 0; i < a.Length; i++) a[i] =
+                         for (int i = 0; i < a.Lenght; i++) a[i] = 0;
+                         for (int i = 0; i < ; i++) a[i] = 0;
+                         Array.Clear(a, 0, );
+                         Array.Clear(missing, 0, missing.Length);
+                     }
+             """),
+        },
+        References = TestReferences.Net80,
+        AllowCompilerErrors = true,
+    }.RunAsync();
+}
