@@ -71,6 +71,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "A loop that stores one value into every element writes one element per iteration; Array.Clear, Array.Fill, Span.Clear and Span.Fill are vectorized. On .NET 6 and later Array.Clear(array) also skips the range checks of Array.Clear(array, 0, array.Length).");
 
+    public static readonly DiagnosticDescriptor PERF013InitializeStaticFieldsInline = Create(
+        "PERF013",
+        "Initialize static fields inline instead of in an explicit static constructor",
+        "The static constructor of '{0}' only initializes static fields; initialize them where they are declared so that the type is 'beforefieldinit'",
+        DiagnosticSeverity.Warning,
+        "A type with an explicit static constructor is not marked beforefieldinit, so code compiled before the type is initialized (on .NET Framework, in ReadyToRun and Native AOT code, in methods that are not re-jitted) keeps a class-initialization check at every static access. The same values given as field initializers let the runtime initialize the type earlier and drop those checks.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

@@ -1,0 +1,114 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Types;
+
+namespace PerfAnalyzers.CodeFixes.Types;
+
+/// <summary>
+/// PERF013 fix: each <c>Field = value;</c> of the static constructor becomes the field's initializer, then the
+/// constructor goes. Offered only when the assignments are in the fields' declaration order (see the analyzer).
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF013InitializeStaticFieldsInlineCodeFix)), Shared]
+public sealed class PERF013InitializeStaticFieldsInlineCodeFix : DocumentFix
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF013InitializeStaticFieldsInline.Id);
+
+    protected override string Title => "Initialize the static fields inline";
+
+    protected override string EquivalenceKey => "PERF013_InitializeInline";
+
+    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
+        diagnostic.Properties.ContainsKey(PERF013InitializeStaticFieldsInlineAnalyzer.FixableKey);
+
+    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null)
+        {
+            return null;
+        }
+
+        var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
+        var changed = false;
+        foreach (var diagnostic in diagnostics)
+        {
+            if (!diagnostic.Properties.ContainsKey(PERF013InitializeStaticFieldsInlineAnalyzer.FixableKey) ||
+                root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ConstructorDeclarationSyntax constructor ||
+                Assignments(constructor) is not { } expressions)
+            {
+                continue;
+            }
+
+            var edits = new System.Collections.Generic.List<(VariableDeclaratorSyntax Declarator, ExpressionSyntax Value)>();
+            foreach (var expression in expressions)
+            {
+                if (expression is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment ||
+                    model.GetSymbolInfo(assignment.Left, cancellationToken).Symbol is not IFieldSymbol field ||
+                    field.DeclaringSyntaxReferences.Length != 1 ||
+                    field.DeclaringSyntaxReferences[0].SyntaxTree != root.SyntaxTree ||
+                    root.FindNode(field.DeclaringSyntaxReferences[0].Span) is not VariableDeclaratorSyntax { Initializer: null } declarator)
+                {
+                    edits.Clear();
+                    break;
+                }
+
+                edits.Add((declarator, assignment.Right.WithoutTrivia()));
+            }
+
+            if (edits.Count == 0)
+            {
+                continue;
+            }
+
+            foreach (var (declarator, value) in edits)
+            {
+                var initializer = SyntaxFactory.EqualsValueClause(
+                    SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space),
+                    value);
+                editor.ReplaceNode(declarator, (current, _) => ((VariableDeclaratorSyntax)current)
+                    .WithIdentifier(((VariableDeclaratorSyntax)current).Identifier.WithoutTrivia())
+                    .WithInitializer(initializer.WithTrailingTrivia(((VariableDeclaratorSyntax)current).Identifier.TrailingTrivia))
+                    .WithAdditionalAnnotations(Formatter.Annotation));
+            }
+
+            editor.RemoveNode(constructor, SyntaxRemoveOptions.KeepNoTrivia);
+            changed = true;
+        }
+
+        return changed
+            ? await CleanupAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false)
+            : null;
+    }
+
+    /// <summary>The constructor's statements as expressions (null when one is not an expression statement).</summary>
+    private static System.Collections.Generic.List<ExpressionSyntax>? Assignments(ConstructorDeclarationSyntax constructor)
+    {
+        if (constructor.ExpressionBody is { } arrow)
+        {
+            return new System.Collections.Generic.List<ExpressionSyntax> { arrow.Expression };
+        }
+
+        var expressions = new System.Collections.Generic.List<ExpressionSyntax>();
+        foreach (var statement in constructor.Body?.Statements ?? default)
+        {
+            if (statement is not ExpressionStatementSyntax { Expression: var expression })
+            {
+                return null;
+            }
+
+            expressions.Add(expression);
+        }
+
+        return expressions;
+    }
+}
