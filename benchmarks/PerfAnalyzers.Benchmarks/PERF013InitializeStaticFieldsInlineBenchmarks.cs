@@ -50,6 +50,7 @@ public class PERF013InitializeStaticFieldsInlineBenchmarks
             Offset = 7;
         }
 
+        [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
         public static int Scale(int value) => value * Factor + Offset;
     }
 
@@ -58,6 +59,7 @@ public class PERF013InitializeStaticFieldsInlineBenchmarks
         private static readonly int Factor = 3;
         private static readonly int Offset = 7;
 
+        [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
         public static int Scale(int value) => value * Factor + Offset;
     }
 }

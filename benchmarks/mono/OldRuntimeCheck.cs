@@ -1,4 +1,4 @@
-// A rough cross-check of PERF003, PERF005 and PERF007 on Mono (Debian's mono-runtime), which BenchmarkDotNet's
+// A rough cross-check of PERF003, PERF005, PERF007 and PERF013 on Mono (Debian's mono-runtime), which BenchmarkDotNet's
 // project-based toolchains cannot target here: a Stopwatch loop, best of 5 rounds, and GC counts as the allocation
 // signal. Build and run with benchmarks/mono/run.sh. Not a substitute for the BenchmarkDotNet tables in docs/rules.
 #pragma warning disable CS0414 // the sinks only keep results alive
@@ -31,6 +31,24 @@ static class OldRuntimeCheck
 
         Report("PERF007 Task.FromResult(true)", n, () => { for (var i = 0; i < n; i++) _keep = Task.FromResult(true); });
         Report("PERF007 cached field", n, () => { for (var i = 0; i < n; i++) _keep = TrueTask; });
+
+        // Each loop is its own method, compiled before its type is initialized (the types are first touched inside).
+        Report("PERF013 explicit static constructor", n, () => _sink = SumWithStaticConstructor(n));
+        Report("PERF013 field initializers", n, () => _sink = SumWithInitializers(n));
+    }
+
+    static int SumWithStaticConstructor(int n)
+    {
+        var sum = 0;
+        for (var i = 0; i < n; i++) sum += WithStaticConstructor.Scale(i);
+        return sum;
+    }
+
+    static int SumWithInitializers(int n)
+    {
+        var sum = 0;
+        for (var i = 0; i < n; i++) sum += WithInitializers.Scale(i);
+        return sum;
     }
 
     static void Report(string name, int iterations, Action body)
@@ -47,4 +65,26 @@ static class OldRuntimeCheck
 
         Console.WriteLine("{0,-36} {1,10:F3} ns/op   gen0 collections: {2}", name, best, GC.CollectionCount(0) - gen0);
     }
+}
+
+static class WithStaticConstructor
+{
+    static readonly int Factor;
+    static readonly int Offset;
+
+    static WithStaticConstructor()
+    {
+        Factor = 3;
+        Offset = 7;
+    }
+
+    public static int Scale(int value) { return value * Factor + Offset; }
+}
+
+static class WithInitializers
+{
+    static readonly int Factor = 3;
+    static readonly int Offset = 7;
+
+    public static int Scale(int value) { return value * Factor + Offset; }
 }

@@ -76,7 +76,7 @@ public static class Rules
         "Initialize static fields inline instead of in an explicit static constructor",
         "The static constructor of '{0}' only initializes static fields; initialize them where they are declared so that the type is 'beforefieldinit'",
         DiagnosticSeverity.Warning,
-        "A type with an explicit static constructor is not marked beforefieldinit, so code compiled before the type is initialized (on .NET Framework, in ReadyToRun and Native AOT code, in methods that are not re-jitted) keeps a class-initialization check at every static access. The same values given as field initializers let the runtime initialize the type earlier and drop those checks.");
+        "A type with an explicit static constructor is not marked beforefieldinit, so on .NET Framework, Mono and .NET Core before 3.0 (and in .NET Standard libraries that may run there) code compiled before the type is initialized keeps a class-initialization check at static accesses. The same values given as field initializers let the runtime initialize the type earlier and drop those checks. On .NET Core 3.0 and later the benchmark shows no difference and the rule is silent.");
 
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);

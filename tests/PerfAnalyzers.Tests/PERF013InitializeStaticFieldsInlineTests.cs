@@ -10,8 +10,8 @@ public class PERF013InitializeStaticFieldsInlineTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null) =>
-        RuleTest.Create(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix(), source, fixedSource, TestReferences.Net80);
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest.Create(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix(), source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null) => Test(source, fixedSource).RunAsync();
 
@@ -257,6 +257,7 @@ public class PERF013InitializeStaticFieldsInlineTests
     [Fact]
     public Task Partial_types_are_not_flagged() => new RuleTest(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix())
     {
+        References = TestReferences.NetStandard20,
         Sources =
         {
             "partial class P\n{\n    private static readonly int A;\n    static P() { A = 1; }\n}\n",
@@ -318,6 +319,33 @@ public class PERF013InitializeStaticFieldsInlineTests
                 }
                 """,
         },
+        References = TestReferences.NetStandard20,
         AllowCompilerErrors = true,
     }.RunAsync();
+
+    // ---- Target frameworks: silent from .NET Core 3.0 ----
+
+    private const string Simple = "sealed class C\n{\n    private static readonly int A;\n\n    static NAME()\n    {\n        A = 1;\n    }\n}\n";
+
+    [Theory]
+    [InlineData("net472", true)]
+    [InlineData("netstandard2.0", true)]
+    [InlineData("netstandard2.1", true)]
+    [InlineData("netcoreapp2.1", true)]
+    [InlineData("netcoreapp3.1", false)]
+    [InlineData("net5.0", false)]
+    [InlineData("net10.0", false)]
+    public Task Fires_before_net_core_3_0(string moniker, bool fires) =>
+        Test(Simple.Replace("NAME", fires ? "[|C|]" : "C"),
+                fires ? "sealed class C\n{\n    private static readonly int A = 1;\n}\n" : null,
+                TestReferences.Net80)
+            .WithTargetFramework(moniker)
+            .RunAsync();
+
+    [Fact]
+    public Task Real_net_framework_references() => Test(
+        Simple.Replace("NAME", "[|C|]"), "sealed class C\n{\n    private static readonly int A = 1;\n}\n", TestReferences.Net472).RunAsync();
+
+    [Fact]
+    public Task Real_net_8_references_are_silent() => Test(Simple.Replace("NAME", "C"), references: TestReferences.Net80).RunAsync();
 }
