@@ -78,6 +78,14 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "A type with an explicit static constructor is not marked beforefieldinit, so on .NET Framework, Mono and .NET Core before 3.0 (and in .NET Standard libraries that may run there) code compiled before the type is initialized keeps a class-initialization check at static accesses. The same values given as field initializers let the runtime initialize the type earlier and drop those checks. On .NET Core 3.0 and later the benchmark shows no difference and the rule is silent.");
 
+    public static readonly DiagnosticDescriptor PERF012UseReadOnlySpanForConstantData = Create(
+        "PERF012",
+        "Expose constant byte data as a static ReadOnlySpan<byte> property",
+        "'{0}' is constant data that is only read; make it 'static ReadOnlySpan<{1}> {0} => new {1}[] {{ ... }}' so that the data is embedded and no array is allocated",
+        DiagnosticSeverity.Warning,
+        "A static readonly array allocates when its type is initialized and is read through a field load and bounds-checked array accesses. A static ReadOnlySpan<T> property returning a constant array creation is compiled to a span over data embedded in the assembly: nothing is allocated, and the span's length is known to the JIT. Every use must read the data as a span, so it is reported at compilation end.",
+        CompilationEndTag);
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

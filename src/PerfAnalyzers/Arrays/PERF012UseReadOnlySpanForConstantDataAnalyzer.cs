@@ -1,0 +1,231 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF012: a private or internal <c>static readonly</c> array field (or get-only static auto-property) initialized
+/// with constants and only ever read as a span (elements, <c>Length</c>, span arguments, <c>foreach</c>): as a
+/// <c>static ReadOnlySpan&lt;T&gt; Name =&gt; new T[] { ... }</c> property the compiler embeds the data in the assembly and
+/// no array is allocated. Every use in the compilation decides, so it is reported at compilation end.
+/// See docs/rules/PERF012.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
+{
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF012UseReadOnlySpanForConstantData);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        if (compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        {
+            return;
+        }
+
+        var spanOfT = compilation.Types.Get(WellKnownTypes.SpanOfT);
+        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var createSpan = HasCreateSpan(compilation.Types.Get(WellKnownTypes.RuntimeHelpers));
+        var friends = HasInternalsVisibleTo(compilation.Compilation.Assembly);
+
+        // Candidates found by symbol actions; any use that a span could not take disqualifies one. Both run
+        // concurrently; the answer is read once every use has been seen.
+        var candidates = new ConcurrentDictionary<ISymbol, Location>(SymbolEqualityComparer.Default);
+        var disqualified = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
+
+        context.RegisterSymbolAction(
+            c =>
+            {
+                if (IsCandidate(c.Symbol, friends, createSpan, c.CancellationToken) is { } location)
+                {
+                    candidates.TryAdd(c.Symbol, location);
+                }
+            },
+            SymbolKind.Field,
+            SymbolKind.Property);
+
+        context.RegisterOperationAction(
+            c =>
+            {
+                var member = c.Operation switch
+                {
+                    IFieldReferenceOperation field => (ISymbol)field.Field,
+                    IPropertyReferenceOperation property => property.Property,
+                    _ => null,
+                };
+                if (member is { IsStatic: true } &&
+                    member.ContainingAssembly is not null &&
+                    SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
+                    IsArray(member) &&
+                    !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, expressionOfT))
+                {
+                    disqualified.TryAdd(member.OriginalDefinition, true);
+                }
+            },
+            OperationKind.FieldReference,
+            OperationKind.PropertyReference);
+
+        context.RegisterCompilationEndAction(c =>
+        {
+            foreach (var candidate in candidates)
+            {
+                if (!disqualified.ContainsKey(candidate.Key))
+                {
+                    var element = ((IArrayTypeSymbol)(candidate.Key is IFieldSymbol f ? f.Type : ((IPropertySymbol)candidate.Key).Type)).ElementType;
+                    c.ReportDiagnostic(Diagnostic.Create(
+                        Rules.PERF012UseReadOnlySpanForConstantData,
+                        candidate.Value,
+                        candidate.Key.Name,
+                        element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+                }
+            }
+        });
+    }
+
+    private static bool IsArray(ISymbol member) =>
+        (member is IFieldSymbol field ? field.Type : member is IPropertySymbol property ? property.Type : null) is IArrayTypeSymbol;
+
+    /// <summary>The declaration's location when the member qualifies on its own: shape, visibility, constant data.</summary>
+    private static Location? IsCandidate(ISymbol symbol, bool friends, bool createSpan, System.Threading.CancellationToken cancellationToken)
+    {
+        if (!symbol.IsStatic ||
+            symbol.IsImplicitlyDeclared ||
+            symbol.DeclaringSyntaxReferences.Length != 1 ||
+            !symbol.GetAttributes().IsEmpty ||
+            !IsHidden(symbol, friends))
+        {
+            return null;
+        }
+
+        ITypeSymbol type;
+        SyntaxToken identifier;
+        EqualsValueClauseSyntax? initializer;
+        var syntax = symbol.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken);
+        switch (symbol)
+        {
+            case IFieldSymbol { IsReadOnly: true, IsConst: false } field when
+                syntax is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } } declarator:
+                (type, identifier, initializer) = (field.Type, declarator.Identifier, declarator.Initializer);
+                break;
+            case IPropertySymbol { IsReadOnly: true, Parameters.IsEmpty: true } property when
+                syntax is PropertyDeclarationSyntax { ExpressionBody: null, AccessorList: { Accessors: { Count: 1 } accessors } } declaration &&
+                accessors[0].Body is null && accessors[0].ExpressionBody is null:
+                (type, identifier, initializer) = (property.Type, declaration.Identifier, declaration.Initializer);
+                break;
+            default:
+                return null;
+        }
+
+        if (type is not IArrayTypeSymbol { IsSZArray: true, ElementType: var element } ||
+            initializer is null ||
+            !IsConstantArray(initializer.Value) ||
+            syntax.SyntaxTree.Options is not CSharpParseOptions options ||
+            !IsEmbeddable(element.SpecialType, options.LanguageVersion, createSpan))
+        {
+            return null;
+        }
+
+        return identifier.GetLocation();
+    }
+
+    /// <summary><c>new T[] { constants }</c>, <c>new[] { constants }</c> or <c>{ constants }</c>.</summary>
+    private static bool IsConstantArray(ExpressionSyntax value)
+    {
+        var elements = value switch
+        {
+            ArrayCreationExpressionSyntax { Initializer: { } list, Type.RankSpecifiers.Count: 1 } => list,
+            ImplicitArrayCreationExpressionSyntax { Initializer: var list, Commas.Count: 0 } => list,
+            InitializerExpressionSyntax list when list.IsKind(SyntaxKind.ArrayInitializerExpression) => list,
+            _ => null,
+        };
+        if (elements is null)
+        {
+            return false;
+        }
+
+        foreach (var element in elements.Expressions)
+        {
+            if (!IsConstantSyntax(element))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Literals, with casts and unary minus around them (constant folding decides the rest at compile time).</summary>
+    private static bool IsConstantSyntax(ExpressionSyntax expression) => expression switch
+    {
+        LiteralExpressionSyntax literal => !literal.IsKind(SyntaxKind.NullLiteralExpression) && !literal.IsKind(SyntaxKind.StringLiteralExpression),
+        PrefixUnaryExpressionSyntax unary => IsConstantSyntax(unary.Operand),
+        CastExpressionSyntax cast => IsConstantSyntax(cast.Expression),
+        ParenthesizedExpressionSyntax parenthesized => IsConstantSyntax(parenthesized.Expression),
+        _ => false,
+    };
+
+    /// <summary>
+    /// byte, sbyte and bool data is embedded from C# 7.3 on every target; other primitives need C# 11 and
+    /// <c>RuntimeHelpers.CreateSpan</c> (.NET 7+), or the property would allocate on every call.
+    /// </summary>
+    private static bool IsEmbeddable(SpecialType element, LanguageVersion version, bool createSpan) => element switch
+    {
+        SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Boolean => version >= LanguageVersion.CSharp7_3,
+        SpecialType.System_Char or SpecialType.System_Int16 or SpecialType.System_UInt16 or
+        SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64 or
+        SpecialType.System_Single or SpecialType.System_Double => createSpan && version >= LanguageVersion.CSharp11,
+        _ => false,
+    };
+
+    /// <summary>Private, or internal in an assembly without friends: no other assembly can use it as an array.</summary>
+    private static bool IsHidden(ISymbol symbol, bool friends)
+    {
+        var accessibility = symbol.DeclaredAccessibility;
+        for (var type = symbol.ContainingType; type is not null; type = type.ContainingType)
+        {
+            if (type.DeclaredAccessibility == Accessibility.Private)
+            {
+                accessibility = Accessibility.Private;
+            }
+        }
+
+        return accessibility == Accessibility.Private || accessibility == Accessibility.Internal && !friends;
+    }
+
+    private static bool HasInternalsVisibleTo(IAssemblySymbol assembly)
+    {
+        foreach (var attribute in assembly.GetAttributes())
+        {
+            if (attribute.AttributeClass?.ToDisplayString() == "System.Runtime.CompilerServices.InternalsVisibleToAttribute")
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool HasCreateSpan(INamedTypeSymbol? runtimeHelpers)
+    {
+        if (runtimeHelpers is null)
+        {
+            return false;
+        }
+
+        foreach (var member in runtimeHelpers.GetMembers("CreateSpan"))
+        {
+            if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

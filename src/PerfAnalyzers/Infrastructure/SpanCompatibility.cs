@@ -1,0 +1,72 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace PerfAnalyzers.Infrastructure;
+
+/// <summary>
+/// Whether one use of an array would compile and mean the same if the array were a span instead: the question behind
+/// every "this array could be a span" rule. Allowed: reading (or, when asked, writing) an element by index, reading
+/// <c>Length</c>, an implicit conversion to <c>ReadOnlySpan&lt;T&gt;</c> (or <c>Span&lt;T&gt;</c> when writes are allowed),
+/// and <c>foreach</c> outside async methods and iterators. Anything else (passing, storing, returning, capturing as an
+/// array, <c>lock</c>, comparing, boxing, calling array members, refs to elements) is not.
+/// </summary>
+public static class SpanCompatibility
+{
+    /// <param name="use">The operation that reads the array (a local, field or property reference).</param>
+    /// <param name="allowWrites">Element writes are fine (a <c>Span&lt;T&gt;</c>), or not (a <c>ReadOnlySpan&lt;T&gt;</c>).</param>
+    /// <param name="readOnlySpanOfT">The <c>System.ReadOnlySpan`1</c> definition.</param>
+    /// <param name="spanOfT">The <c>System.Span`1</c> definition.</param>
+    /// <param name="containingSymbol">The member whose body contains the use.</param>
+    /// <param name="expressionOfT">The <c>Expression`1</c> definition, when the compilation has it.</param>
+    public static bool IsSpanCompatibleUse(IOperation use, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT, ISymbol? containingSymbol, INamedTypeSymbol? expressionOfT)
+    {
+        // A span cannot live in an async method's or iterator's state, nor appear in an expression tree.
+        if (use.GetContainingFunction(containingSymbol).IsAsyncOrIterator() || use.IsInsideExpressionTree(expressionOfT))
+        {
+            return false;
+        }
+
+        switch (use.Parent)
+        {
+            case IArrayElementReferenceOperation element when element.ArrayReference == use:
+                return IsElementValueUse(element) || allowWrites && IsElementWrite(element);
+            case IPropertyReferenceOperation { Property.Name: "Length" } length when length.Instance == use:
+                return true;
+            case IConversionOperation { IsImplicit: true, OperatorMethod: { } } conversion when conversion.Operand == use:
+                return conversion.Type is INamedTypeSymbol target &&
+                       (SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, readOnlySpanOfT) ||
+                        allowWrites && spanOfT is not null && SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, spanOfT));
+            case IForEachLoopOperation loop when loop.Collection == use:
+                return true;
+            case IConversionOperation { IsImplicit: true, OperatorMethod: null, Parent: IForEachLoopOperation loop } conversion when loop.Collection == conversion:
+                // foreach over an array may be bound through a conversion of the collection; over a span it uses the
+                // span's enumerator, with the same elements in the same order.
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>The element is read as a value: not written, not incremented, not taken by reference.</summary>
+    private static bool IsElementValueUse(IArrayElementReferenceOperation element) => element.Parent switch
+    {
+        ISimpleAssignmentOperation assignment when assignment.Target == element => false,
+        ICompoundAssignmentOperation compound when compound.Target == element => false,
+        ICoalesceAssignmentOperation coalesce when coalesce.Target == element => false,
+        IIncrementOrDecrementOperation => false,
+        IAddressOfOperation => false,
+        IArgumentOperation { Parameter.RefKind: not RefKind.None } => false,
+        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.IsRef: true } } => false,
+        IReturnOperation => !ReturnsByRef(element),
+        _ => true,
+    };
+
+    private static bool IsElementWrite(IArrayElementReferenceOperation element) =>
+        element.Parent is ISimpleAssignmentOperation assignment && assignment.Target == element ||
+        element.Parent is ICompoundAssignmentOperation compound && compound.Target == element ||
+        element.Parent is IIncrementOrDecrementOperation;
+
+    private static bool ReturnsByRef(IOperation operation) =>
+        operation.SemanticModel is { } model &&
+        model.GetEnclosingSymbol(operation.Syntax.SpanStart) is IMethodSymbol { ReturnsByRef: true } or IMethodSymbol { ReturnsByRefReadonly: true };
+}
