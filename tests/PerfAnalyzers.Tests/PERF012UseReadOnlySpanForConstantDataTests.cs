@@ -11,8 +11,10 @@ public class PERF012UseReadOnlySpanForConstantDataTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
 
+    /// <summary>A .NET 7 project (where the rule fires), compiled against the .NET 8 reference assemblies.</summary>
     private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF012UseReadOnlySpanForConstantDataAnalyzer(), new PERF012UseReadOnlySpanForConstantDataCodeFix(), source, fixedSource, references);
+        RuleTest.Create(new PERF012UseReadOnlySpanForConstantDataAnalyzer(), new PERF012UseReadOnlySpanForConstantDataCodeFix(), source, fixedSource, references)
+            .WithTargetFramework(references == TestReferences.Net80 ? "net7.0" : references == TestReferences.Net472 ? "net472" : "netstandard2.0");
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -204,7 +206,30 @@ public class PERF012UseReadOnlySpanForConstantDataTests
             "static class T\n{\n    internal static readonly byte[] Data = { 1 };\n}\n",
             "static class U\n{\n    public static byte[] Leak() => T.Data;\n}\n",
         },
-    }.RunAsync();
+    }.WithTargetFramework("net7.0").RunAsync();
+
+    // ---- Target frameworks: .NET Core 2.1 up to .NET 8 ----
+
+    [Theory]
+    [InlineData("netcoreapp2.1", true)]
+    [InlineData("netcoreapp3.1", true)]
+    [InlineData("net5.0", true)]
+    [InlineData("net6.0", true)]
+    [InlineData("net7.0", true)]
+    [InlineData("net8.0", false)]
+    [InlineData("net9.0", false)]
+    [InlineData("net10.0", false)]
+    [InlineData("netstandard2.1", false)]
+    [InlineData("net472", false)]
+    public Task Fires_from_net_core_2_1_before_net_8(string moniker, bool fires) =>
+        RuleTest.Create(
+                new PERF012UseReadOnlySpanForConstantDataAnalyzer(),
+                new PERF012UseReadOnlySpanForConstantDataCodeFix(),
+                "static class T\n{\n    private static readonly byte[] " + (fires ? "[|Data|]" : "Data") + " = { 1 };\n\n    public static byte First() => Data[0];\n}\n",
+                fires ? "static class T\n{\n    private static System.ReadOnlySpan<byte> Data => new byte[] { 1 };\n\n    public static byte First() => Data[0];\n}\n" : null,
+                TestReferences.Net80)
+            .WithTargetFramework(moniker)
+            .RunAsync();
 
     // ---- Broken code ----
 
@@ -224,5 +249,5 @@ public class PERF012UseReadOnlySpanForConstantDataTests
                 """,
         },
         AllowCompilerErrors = true,
-    }.RunAsync();
+    }.WithTargetFramework("net7.0").RunAsync();
 }

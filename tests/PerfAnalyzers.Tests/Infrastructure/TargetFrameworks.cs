@@ -22,7 +22,9 @@ public static class TargetFrameworks
         ["netcoreapp3.1"] = (".NETCoreApp", "v3.1"),
         ["net5.0"] = (".NETCoreApp", "v5.0"),
         ["net6.0"] = (".NETCoreApp", "v6.0"),
+        ["net7.0"] = (".NETCoreApp", "v7.0"),
         ["net8.0"] = (".NETCoreApp", "v8.0"),
+        ["net9.0"] = (".NETCoreApp", "v9.0"),
         ["net10.0"] = (".NETCoreApp", "v10.0"),
     };
 
