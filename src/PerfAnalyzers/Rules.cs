@@ -86,6 +86,13 @@ public static class Rules
         "A static readonly array allocates when its type is initialized and is read through a field load and bounds-checked array accesses. A static ReadOnlySpan<T> property returning a constant array creation is compiled to a span over data embedded in the assembly: nothing is allocated, and the span's length is known to the JIT. Every use must read the data as a span, so it is reported at compilation end.",
         CompilationEndTag);
 
+    public static readonly DiagnosticDescriptor PERF011UseStackallocForSmallBuffers = Create(
+        "PERF011",
+        "Use stackalloc for small fixed-size temporary buffers",
+        "'{0}' is a small temporary buffer that never leaves the method; use 'Span<{2}> {0} = stackalloc' instead of '{1}'",
+        DiagnosticSeverity.Warning,
+        "A small array with a constant length that is only used inside the method that creates it costs a heap allocation and later garbage collection. A stackalloc'ed Span<T> of the same length is zero-initialized like the array and needs neither. Calls that take the array are rewritten to their span overloads.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

@@ -1,0 +1,113 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+using PerfAnalyzers.Arrays;
+using PerfAnalyzers.CodeFixes.Infrastructure;
+
+namespace PerfAnalyzers.CodeFixes.Arrays;
+
+/// <summary>
+/// PERF011 fix: <c>var buffer = new T[N];</c> → <c>Span&lt;T&gt; buffer = stackalloc T[N];</c>, and each
+/// <c>M(buffer, offset, count)</c> that has a span overload → <c>M(buffer.Slice(offset, count))</c>.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF011UseStackallocForSmallBuffersCodeFix)), Shared]
+public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF011UseStackallocForSmallBuffers.Id);
+
+    protected override string Title => "Use a stackalloc'ed span";
+
+    protected override string EquivalenceKey => "PERF011_UseStackalloc";
+
+    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return null;
+        }
+
+        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        foreach (var diagnostic in diagnostics)
+        {
+            if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not ArrayCreationExpressionSyntax { Type.RankSpecifiers.Count: 1 } creation ||
+                creation.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } })
+            {
+                continue;
+            }
+
+            var elementType = creation.Type.ElementType.WithoutTrivia();
+            edits.Add((declaration.Type, current => SpanOf(elementType).WithTriviaFrom(current)));
+            edits.Add((creation, current =>
+            {
+                var array = (ArrayCreationExpressionSyntax)current;
+                return SyntaxFactory.StackAllocArrayCreationExpression(array.Type, array.Initializer).WithTriviaFrom(array);
+            }));
+
+            diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);
+            foreach (var position in (slices ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
+            {
+                if (int.TryParse(position, out var start) &&
+                    root.FindToken(start).Parent?.FirstAncestorOrSelf<ArgumentSyntax>() is { Parent: ArgumentListSyntax arguments } argument)
+                {
+                    var index = arguments.Arguments.IndexOf(argument);
+                    if (index >= 0 && index + 2 < arguments.Arguments.Count)
+                    {
+                        edits.Add((arguments, current => Slice((ArgumentListSyntax)current, index)));
+                    }
+                }
+            }
+        }
+
+        if (edits.Count == 0)
+        {
+            return null;
+        }
+
+        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
+        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
+    }
+
+    private static TypeSyntax SpanOf(TypeSyntax elementType) =>
+        SyntaxFactory.QualifiedName(
+                SyntaxFactory.AliasQualifiedName(SyntaxFactory.IdentifierName(SyntaxFactory.Token(SyntaxKind.GlobalKeyword)), SyntaxFactory.IdentifierName("System")),
+                SyntaxFactory.GenericName(SyntaxFactory.Identifier("Span"), SyntaxFactory.TypeArgumentList(SyntaxFactory.SingletonSeparatedList(elementType))))
+            .WithAdditionalAnnotations(Simplifier.Annotation);
+
+    /// <summary><c>(buffer, offset, count)</c> at <paramref name="index"/> → <c>(buffer.Slice(offset, count))</c>.</summary>
+    private static ArgumentListSyntax Slice(ArgumentListSyntax list, int index)
+    {
+        var arguments = list.Arguments;
+        var buffer = arguments[index].Expression.WithoutTrivia();
+        var slice = SyntaxFactory.InvocationExpression(
+            SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, buffer, SyntaxFactory.IdentifierName("Slice")),
+            SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
+            {
+                SyntaxFactory.Argument(arguments[index + 1].Expression.WithoutTrivia()),
+                SyntaxFactory.Argument(arguments[index + 2].Expression.WithoutTrivia()),
+            })));
+        var kept = new List<ArgumentSyntax>();
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            if (i == index)
+            {
+                kept.Add(arguments[i].WithExpression(slice));
+            }
+            else if (i != index + 1 && i != index + 2)
+            {
+                kept.Add(arguments[i].WithoutLeadingTrivia());
+            }
+        }
+
+        return list.WithArguments(SyntaxFactory.SeparatedList(kept)).WithAdditionalAnnotations(Formatter.Annotation);
+    }
+}

@@ -1,0 +1,286 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF011: a small, constant-size array of a primitive type, created in a method and used only in ways a
+/// <c>Span&lt;T&gt;</c> supports (elements, <c>Length</c>, span arguments, <c>foreach</c>, and array arguments of calls
+/// that have a span overload): <c>Span&lt;T&gt; buffer = stackalloc T[N];</c> needs no heap allocation.
+/// See docs/rules/PERF011.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
+{
+    public const string RuleId = "PERF011";
+
+    /// <summary>Option: the largest buffer, in bytes of elements, worth putting on the stack (default 256).</summary>
+    public const string MaxBytesOption = "max_bytes";
+
+    public const int DefaultMaxBytes = 256;
+
+    /// <summary>Diagnostic property: start positions of array arguments whose (array, offset, count) become one <c>Slice</c>.</summary>
+    public const string SlicesKey = "Slices";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF011UseStackallocForSmallBuffers);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        if (compilation.Types.Get(WellKnownTypes.SpanOfT) is not { } span ||
+            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        {
+            return;
+        }
+
+        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        context.RegisterOperationAction(c => Analyze(c, span, readOnlySpan, expressionOfT), OperationKind.VariableDeclarator);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT)
+    {
+        var declarator = (IVariableDeclaratorOperation)context.Operation;
+        if (declarator.Symbol is not { IsRef: false, Type: IArrayTypeSymbol { IsSZArray: true, ElementType: var element } } local ||
+            declarator.Initializer?.Value is not IArrayCreationOperation { DimensionSizes.Length: 1 } creation ||
+            creation.DimensionSizes[0].ConstantValue is not { HasValue: true, Value: int length } ||
+            length <= 0 ||
+            ElementSize(element.SpecialType) is not { } size ||
+            declarator.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } ||
+            group.Syntax is not LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, IsConst: false } statement ||
+            statement.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp7_3 })
+        {
+            return;
+        }
+
+        var maxBytes = RuleOptions.GetInt(context.Options, statement.SyntaxTree, RuleId, MaxBytesOption, DefaultMaxBytes, min: 0);
+        if ((long)length * size > maxBytes ||
+            declarator.GetContainingFunction(context.ContainingSymbol).IsAsyncOrIterator() ||
+            declarator.IsInsideExpressionTree(expressionOfT) ||
+            IsInLoopOrHandler(declarator))
+        {
+            return;
+        }
+
+        // Every use, anywhere in the body, must be one a span supports, in the same function (a lambda cannot capture a span).
+        var function = Function(declarator);
+        var slices = new List<int>();
+        var uses = 0;
+        foreach (var operation in declarator.GetRoot().Descendants())
+        {
+            context.CancellationToken.ThrowIfCancellationRequested();
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                continue;
+            }
+
+            if (Function(reference) != function)
+            {
+                return;
+            }
+
+            uses++;
+
+            if (SpanCompatibility.IsSpanCompatibleUse(reference, allowWrites: true, readOnlySpan, span, context.ContainingSymbol, expressionOfT))
+            {
+                continue;
+            }
+
+            switch (SpanOverload(reference, element, span, readOnlySpan))
+            {
+                case SpanArgument.SameShape:
+                    continue;
+                case SpanArgument.Slice:
+                    slices.Add(reference.Syntax.SpanStart);
+                    continue;
+                default:
+                    return;
+            }
+        }
+
+        if (uses == 0)
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF011UseStackallocForSmallBuffers,
+            creation.Syntax.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices)),
+            local.Name,
+            creation.Syntax.ToString(),
+            element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+    }
+
+    private enum SpanArgument
+    {
+        None,
+
+        /// <summary>The call has an overload taking a span in the array's place, all else equal.</summary>
+        SameShape,
+
+        /// <summary>(T[] array, int offset, int count) has an overload taking one span instead: pass <c>buffer.Slice(offset, count)</c>.</summary>
+        Slice,
+    }
+
+    /// <summary>The local is passed as a <c>T[]</c> argument of a call whose method has a span overload.</summary>
+    private static SpanArgument SpanOverload(ILocalReferenceOperation reference, ITypeSymbol element, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
+    {
+        if (reference.Parent is not IArgumentOperation { Parameter: { RefKind: RefKind.None, IsParams: false } parameter } argument)
+        {
+            return SpanArgument.None;
+        }
+
+        // A method call or a constructor (new string(chars, 0, n)), with positional arguments only.
+        var (method, arguments, argumentList) = argument.Parent switch
+        {
+            IInvocationOperation call => (call.TargetMethod, call.Arguments, (call.Syntax as InvocationExpressionSyntax)?.ArgumentList),
+            IObjectCreationOperation creation => (creation.Constructor, creation.Arguments, (creation.Syntax as BaseObjectCreationExpressionSyntax)?.ArgumentList),
+            _ => (null, default, null),
+        };
+        if (method is not { IsExtensionMethod: false, IsGenericMethod: false } ||
+            argumentList is null ||
+            HasNamedArgument(argumentList) ||
+            arguments.Length != method.Parameters.Length)
+        {
+            return SpanArgument.None;
+        }
+
+        var index = parameter.Ordinal;
+        var parameters = method.Parameters;
+        var isTriple = index + 2 < parameters.Length &&
+                       parameters[index + 1].Type.SpecialType == SpecialType.System_Int32 &&
+                       parameters[index + 2].Type.SpecialType == SpecialType.System_Int32;
+        foreach (var member in method.MethodKind == MethodKind.Constructor ? method.ContainingType.InstanceConstructors.CastArray<ISymbol>() : method.ContainingType.GetMembers(method.Name))
+        {
+            if (member is not IMethodSymbol candidate ||
+                candidate.IsStatic != method.IsStatic ||
+                candidate.IsGenericMethod ||
+                candidate.DeclaredAccessibility != Accessibility.Public ||
+                !SymbolEqualityComparer.Default.Equals(candidate.ReturnType, method.ReturnType))
+            {
+                continue;
+            }
+
+            if (candidate.Parameters.Length == parameters.Length &&
+                SameExcept(parameters, index, 1, candidate.Parameters) &&
+                IsSpanOf(candidate.Parameters[index].Type, element, span, readOnlySpan))
+            {
+                return SpanArgument.SameShape;
+            }
+
+            if (isTriple &&
+                candidate.Parameters.Length == parameters.Length - 2 &&
+                SameExcept(parameters, index, 3, candidate.Parameters) &&
+                IsSpanOf(candidate.Parameters[index].Type, element, span, readOnlySpan))
+            {
+                return SpanArgument.Slice;
+            }
+        }
+
+        return SpanArgument.None;
+    }
+
+    /// <summary>Parameters equal in type and kind, except <paramref name="count"/> at <paramref name="index"/> replaced by one.</summary>
+    private static bool SameExcept(ImmutableArray<IParameterSymbol> original, int index, int count, ImmutableArray<IParameterSymbol> candidate)
+    {
+        for (var i = 0; i < candidate.Length; i++)
+        {
+            if (i == index)
+            {
+                continue;
+            }
+
+            var source = i < index ? original[i] : original[i + count - 1];
+            if (candidate[i].RefKind != source.RefKind || !SymbolEqualityComparer.Default.Equals(candidate[i].Type, source.Type))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsSpanOf(ITypeSymbol type, ITypeSymbol element, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan) =>
+        type is INamedTypeSymbol { TypeArguments.Length: 1 } named &&
+        (SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, readOnlySpan)) &&
+        SymbolEqualityComparer.Default.Equals(named.TypeArguments[0], element);
+
+    private static bool HasNamedArgument(ArgumentListSyntax list)
+    {
+        foreach (var argument in list.Arguments)
+        {
+            if (argument.NameColon is not null)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Bytes per element of the primitive types worth a stack buffer.</summary>
+    private static int? ElementSize(SpecialType type) => type switch
+    {
+        SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Boolean => 1,
+        SpecialType.System_Char or SpecialType.System_Int16 or SpecialType.System_UInt16 => 2,
+        SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Single => 4,
+        SpecialType.System_Int64 or SpecialType.System_UInt64 or SpecialType.System_Double => 8,
+        _ => null,
+    };
+
+    /// <summary>
+    /// Inside a loop (each iteration would take more stack: CA2014), or a catch or finally block (where stackalloc is not
+    /// allowed), within the declaring function.
+    /// </summary>
+    private static bool IsInLoopOrHandler(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case ILoopOperation:
+                    return true;
+                case ICatchClauseOperation:
+                    return true;
+                case ITryOperation tryOperation when tryOperation.Finally is { } finallyBlock && IsWithin(operation, finallyBlock):
+                    return true;
+                case IAnonymousFunctionOperation or ILocalFunctionOperation:
+                    return false;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsWithin(IOperation operation, IOperation ancestor)
+    {
+        for (var current = operation; current is not null; current = current.Parent)
+        {
+            if (current == ancestor)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static IOperation? Function(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,187 @@
+using System.Threading.Tasks;
+using PerfAnalyzers.Arrays;
+using PerfAnalyzers.CodeFixes.Arrays;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF011UseStackallocForSmallBuffersTests
+{
+    private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.IO;\nusing System.Text;\nusing System.Threading.Tasks;\n\n";
+
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest.Create(new PERF011UseStackallocForSmallBuffersAnalyzer(), new PERF011UseStackallocForSmallBuffersCodeFix(), source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static string Wrap(string members) => Header + "static class C\n{\n" + members + "\n}\n";
+
+    // ---- Flagged shapes and the fix ----
+
+    [Fact]
+    public Task Buffer_written_read_and_measured() => Verify(
+        Wrap("""
+                 static int Sum(int seed)
+                 {
+                     var buffer = [|new byte[16]|];
+                     for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
+                     buffer[0]++;
+                     var sum = 0;
+                     foreach (var b in buffer) sum += b;
+                     return sum;
+                 }
+             """),
+        Wrap("""
+                 static int Sum(int seed)
+                 {
+                     Span<byte> buffer = stackalloc byte[16];
+                     for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
+                     buffer[0]++;
+                     var sum = 0;
+                     foreach (var b in buffer) sum += b;
+                     return sum;
+                 }
+             """));
+
+    [Fact]
+    public Task Span_arguments_and_span_overloads_with_slices() => Verify(
+        Wrap("""
+                 static string Hex(Stream stream, int value)
+                 {
+                     char[] chars = [|new char[8]|];
+                     value.TryFormat(chars, out var written, "X8");
+                     return new string(chars, 0, written);
+                 }
+
+                 static int Copy(Stream source, Stream destination)
+                 {
+                     var buffer = [|new byte[64]|];
+                     var read = source.Read(buffer, 0, buffer.Length);
+                     destination.Write(buffer, 0, read);
+                     return read + Encoding.UTF8.GetString(buffer, 0, read).Length;
+                 }
+             """),
+        Wrap("""
+                 static string Hex(Stream stream, int value)
+                 {
+                     Span<char> chars = stackalloc char[8];
+                     value.TryFormat(chars, out var written, "X8");
+                     return new string(chars.Slice(0, written));
+                 }
+
+                 static int Copy(Stream source, Stream destination)
+                 {
+                     Span<byte> buffer = stackalloc byte[64];
+                     var read = source.Read(buffer.Slice(0, buffer.Length));
+                     destination.Write(buffer.Slice(0, read));
+                     return read + Encoding.UTF8.GetString(buffer.Slice(0, read)).Length;
+                 }
+             """));
+
+    [Fact]
+    public Task Initialized_buffers_and_wider_elements() => Verify(
+        Wrap("""
+                 static int A()
+                 {
+                     int[] weights = [|new int[] { 3, 1, 4, 1 }|];
+                     return weights[0] + weights[3];
+                 }
+
+                 static long B()
+                 {
+                     var values = [|new long[32]|];
+                     values[31] = 1;
+                     return values[31];
+                 }
+             """),
+        Wrap("""
+                 static int A()
+                 {
+                     Span<int> weights = stackalloc int[] { 3, 1, 4, 1 };
+                     return weights[0] + weights[3];
+                 }
+
+                 static long B()
+                 {
+                     Span<long> values = stackalloc long[32];
+                     values[31] = 1;
+                     return values[31];
+                 }
+             """));
+
+    [Fact]
+    public Task Max_bytes_option()
+    {
+        var test = Test(
+            Wrap("    static int A() { var a = new byte[64]; var b = [|new byte[32]|]; return a[0] + b[0] + a.Length + b.Length; }"),
+            Wrap("    static int A() { var a = new byte[64]; Span<byte> b = stackalloc byte[32]; return a[0] + b[0] + a.Length + b.Length; }"));
+        test.Options["perf_analyzers.PERF011.max_bytes"] = "32";
+        return test.RunAsync();
+    }
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Buffers_that_escape_or_need_an_array_are_not_flagged() => Verify(Wrap("""
+            static byte[]? s_field;
+            static void Take(byte[] a) { }
+            static byte[] Returned() { var b = new byte[4]; return b; }
+            static void Stored() { var b = new byte[4]; s_field = b; }
+            static void Passed() { var b = new byte[4]; Take(b); }
+            static Func<int> Captured() { var b = new byte[4]; return () => b[0]; }
+            static int LocalFunction() { var b = new byte[4]; return Read(); int Read() => b[0]; }
+            static void Locked() { var b = new byte[4]; lock (b) { } }
+            static bool Compared(byte[] other) { var b = new byte[4]; return b == other; }
+            static object Boxed() { var b = new byte[4]; object o = b; return o; }
+            static void Reassigned() { var b = new byte[4]; b = new byte[8]; b[0] = 1; }
+            static void Sorted() { var b = new byte[4]; Array.Sort(b); }
+            static void Cleared() { var b = new byte[4]; Array.Clear(b, 0, 4); }
+            static IEnumerable<byte> Enumerable() { var b = new byte[4]; return b; }
+            static int Cloned() { var b = new byte[4]; return ((byte[])b.Clone()).Length; }
+            static void Ref() { var b = new byte[4]; ref byte r = ref b[0]; r = 1; }
+            static int Unused() { var b = new byte[4]; return 0; }
+        """));
+
+    [Fact]
+    public Task Loops_handlers_async_iterators_sizes_and_types_are_not_flagged() => Verify(Wrap("""
+            static int Loop() { var s = 0; for (var i = 0; i < 3; i++) { var b = new byte[4]; s += b[0]; } return s; }
+            static int Catch() { try { return 0; } catch { var b = new byte[4]; return b[0]; } }
+            static int Finally() { var s = 0; try { s = 1; } finally { var b = new byte[4]; s += b[0]; } return s; }
+            static async Task<int> Async() { var b = new byte[4]; await Task.Yield(); return b[0]; }
+            static IEnumerable<int> Iterator() { var b = new byte[4]; yield return b[0]; }
+            static int Large() { var b = new byte[512]; return b[0]; }
+            static int Variable(int n) { var b = new byte[n]; return b[0]; }
+            static int Strings() { var b = new string[4]; return b.Length; }
+            static int Decimals() { var b = new decimal[4]; return b.Length; }
+            static int Jagged() { var b = new byte[4][]; return b.Length; }
+            static int Multi() { var b = new byte[2, 2]; return b.Length; }
+            static int Pair() { byte[] a = new byte[4], b = new byte[4]; return a[0] + b[0]; }
+            static int Field() => s_buffer[0];
+            static readonly byte[] s_buffer = new byte[4];
+        """));
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Targets_without_spans_are_silent(TestReferences references) => Verify(
+        Wrap("    static int A() { var b = new byte[16]; b[0] = 1; return b[0] + b.Length; }"), references: references);
+
+    // ---- Broken code ----
+
+    [Fact]
+    public Task Broken_code_does_not_crash() => new RuleTest(new PERF011UseStackallocForSmallBuffersAnalyzer(), new PERF011UseStackallocForSmallBuffersCodeFix())
+    {
+        Sources =
+        {
+            Wrap("""
+                     static int A() { var b = new byte[; return b[0]; }
+                     static int B() { var b = new Missing[4]; return b.Length; }
+                     static int D() { var b = new byte[4]; return b.Missing(); }
+                     static void E(Stream s) { var b = new byte[4]; s.Write(b, 0); }
+             """),
+        },
+        AllowCompilerErrors = true,
+    }.RunAsync();
+}
