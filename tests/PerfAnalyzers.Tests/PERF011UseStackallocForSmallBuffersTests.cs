@@ -13,6 +13,26 @@ public class PERF011UseStackallocForSmallBuffersTests
     private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         RuleTest.Create(new PERF011UseStackallocForSmallBuffersAnalyzer(), new PERF011UseStackallocForSmallBuffersCodeFix(), source, fixedSource, references);
 
+    // ---- .NET 10: only buffers passed to a call (the JIT stack-allocates the others itself) ----
+
+    private const string LocalOnly = "    static int A() { var b = MARK; b[0] = 1; return b[0] + b.Length; }";
+
+    private const string Passed = "    static int A(System.IO.Stream s) { var b = MARK; return s.Read(b, 0, b.Length); }";
+
+    [Theory]
+    [InlineData("net8.0", true, true)]
+    [InlineData("net9.0", true, true)]
+    [InlineData("net10.0", false, true)]
+    public Task On_net_10_only_buffers_passed_to_calls(string moniker, bool localFires, bool passedFires) =>
+        new RuleTest(new PERF011UseStackallocForSmallBuffersAnalyzer())
+        {
+            Sources =
+            {
+                Wrap(LocalOnly.Replace("MARK", localFires ? "[|new byte[4]|]" : "new byte[4]")),
+                Wrap(Passed.Replace("MARK", passedFires ? "[|new byte[4]|]" : "new byte[4]")).Replace("static class C", "static class D"),
+            },
+        }.WithTargetFramework(moniker).RunAsync();
+
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
 
