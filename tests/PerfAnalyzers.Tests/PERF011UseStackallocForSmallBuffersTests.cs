@@ -182,6 +182,10 @@ public class PERF011UseStackallocForSmallBuffersTests
             static readonly byte[] s_buffer = new byte[4];
         """));
 
+    [Fact]
+    public Task Skip_locals_init_is_not_flagged() => Verify(
+        "using System.Runtime.CompilerServices;\n\n[module: SkipLocalsInit]\n\nstatic class C\n{\n    static int A(System.IO.Stream s) { var b = new byte[16]; return s.Read(b, 0, b.Length) + b[0]; }\n}\n");
+
     [Theory]
     [InlineData(TestReferences.NetStandard20)]
     [InlineData(TestReferences.Net472)]

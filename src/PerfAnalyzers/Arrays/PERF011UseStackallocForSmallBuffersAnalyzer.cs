@@ -62,6 +62,12 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Under [SkipLocalsInit] stackalloc'ed memory is not zeroed, while a new array always is: not the same program.
+        if (SkipsLocalsInit(context.ContainingSymbol))
+        {
+            return;
+        }
+
         var maxBytes = RuleOptions.GetInt(context.Options, statement.SyntaxTree, RuleId, MaxBytesOption, DefaultMaxBytes, min: 0);
         if ((long)length * size > maxBytes ||
             declarator.GetContainingFunction(context.ContainingSymbol).IsAsyncOrIterator() ||
@@ -226,6 +232,26 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             if (argument.NameColon is not null)
             {
                 return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool SkipsLocalsInit(ISymbol? symbol)
+    {
+        for (var current = symbol; current is not null; current = current.ContainingSymbol)
+        {
+            if (current is IMethodSymbol or INamedTypeSymbol or IModuleSymbol or IAssemblySymbol)
+            {
+                foreach (var attribute in current.GetAttributes())
+                {
+                    if (attribute.AttributeClass is { Name: "SkipLocalsInitAttribute" } attributeClass &&
+                        attributeClass.ContainingNamespace?.ToDisplayString() == "System.Runtime.CompilerServices")
+                    {
+                        return true;
+                    }
+                }
             }
         }
 
