@@ -63,6 +63,12 @@ public static class CorpusGenerator
         }
 
         b.Append("}\n\n");
+        var cctor = random.Next(3) == 0; // an explicit static constructor that only sets fields (PERF013)
+        b.Append($"internal static class Limits{index}\n{{\n");
+        b.Append(cctor
+            ? $"    public static readonly int MaxItems;\n    public static readonly TimeSpan Timeout;\n\n    static Limits{index}()\n    {{\n        MaxItems = {100 + random.Next(900)};\n        Timeout = TimeSpan.MaxValue;\n    }}\n"
+            : $"    public static readonly int MaxItems = {100 + random.Next(900)};\n    public static readonly TimeSpan Timeout = TimeSpan.MaxValue;\n");
+        b.Append("}\n\n");
         b.Append($"public class Service{index}\n{{\n    private readonly Repository{index} _repository = new();\n    private readonly TextWriter _log;\n\n    public Service{index}(TextWriter log) => _log = log;\n\n");
         for (var m = 0; m < 3; m++)
         {
@@ -106,6 +112,19 @@ public static class CorpusGenerator
         b.Append("        builder.Append('#').Append(order.Id).Append(';');\n        builder.Append(order.Customer).Append(';');\n");
         b.Append("        builder.Append(order.Amount.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(';');\n");
         b.Append("        builder.Append(order.Created.ToString(\"O\", System.Globalization.CultureInfo.InvariantCulture));\n        for (var i = 0; i < 3; i++)\n        {\n            builder.Append(';').Append(i);\n        }\n\n        return builder.ToString();\n    }\n\n");
+        var typed = random.Next(4) == 0; // the Type-taking Enum API (PERF009)
+        b.Append($"    public static bool IsKnown{m}(Status{index} status) => {(typed ? $"Enum.IsDefined(typeof(Status{index}), status)" : "Enum.IsDefined(status)")};\n\n");
+        var newRandom = random.Next(6) == 0; // a new Random per call (PERF010)
+        b.Append($"    public static int Jitter{m}() => {(newRandom ? "new Random().Next(100)" : "Random.Shared.Next(100)")};\n\n");
+        var loop = random.Next(5) == 0; // a fill loop (PERF015)
+        b.Append($"    public static int[] Defaults{m}(int length)\n    {{\n        var values = new int[length];\n");
+        b.Append(loop ? "        for (int i = 0; i < values.Length; i++)\n        {\n            values[i] = -1;\n        }\n\n" : "        Array.Fill(values, -1);\n");
+        b.Append("        return values;\n    }\n\n");
+        var small = random.Next(5) == 0; // a small temporary buffer read from a stream (PERF011)
+        b.Append($"    public static int Peek{m}(Stream stream)\n    {{\n");
+        b.Append(small
+            ? "        var header = new byte[4];\n        return stream.Read(header, 0, header.Length) == 4 ? header[0] : -1;\n    }\n\n"
+            : "        Span<byte> header = stackalloc byte[4];\n        return stream.Read(header) == 4 ? header[0] : -1;\n    }\n\n");
         var builder = random.Next(4) == 0; // a StringBuilder for three pieces
         b.Append($"    public static string Key{m}(Order{index} order) => {(builder ? "new StringBuilder().Append(order.Customer).Append(':').Append(order.Id).ToString()" : "$\"{order.Customer}:{order.Id}\"")};\n\n");
         b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
