@@ -93,6 +93,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "A small array with a constant length that is only used inside the method that creates it costs a heap allocation and later garbage collection. A stackalloc'ed Span<T> of the same length is zero-initialized like the array and needs neither. Calls that take the array are rewritten to their span overloads.");
 
+    public static readonly DiagnosticDescriptor PERF014UseBinaryPrimitives = Create(
+        "PERF014",
+        "Use BinaryPrimitives instead of hand-written byte-order code",
+        "This expression assembles an integer from {0} bytes one at a time; use '{1}' instead",
+        DiagnosticSeverity.Warning,
+        "Shifting and or-ing consecutive bytes reads each byte separately and combines them in registers. BinaryPrimitives reads the value with one load and, when the byte order differs from the machine's, one byte-swap instruction.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

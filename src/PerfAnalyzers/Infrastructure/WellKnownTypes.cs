@@ -25,6 +25,7 @@ public sealed class WellKnownTypes
     public const string ValueTask = "System.Threading.Tasks.ValueTask";
     public const string ValueTaskOfT = "System.Threading.Tasks.ValueTask`1";
     public const string Random = "System.Random";
+    public const string BinaryPrimitives = "System.Buffers.Binary.BinaryPrimitives";
     public const string RuntimeHelpers = "System.Runtime.CompilerServices.RuntimeHelpers";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
