@@ -51,6 +51,12 @@ public class PERF014UseBinaryPrimitivesTests
             Wrap("using System.Buffers.Binary;\n", "    static int Read(ReadOnlySpan<byte> s, int i) => BinaryPrimitives.ReadInt32BigEndian(s.Slice(i));"))
         .RunAsync();
 
+    [Fact]
+    public Task Fix_adds_using_System_for_AsSpan_when_missing() => Test(
+            "static class C\n{\n    static int Read(byte[] b, int i) => [|(b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]|];\n}\n",
+            "using System;\nusing System.Buffers.Binary;\n\nstatic class C\n{\n    static int Read(byte[] b, int i) => BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(i));\n}\n")
+        .RunAsync();
+
     // ---- The fix keeps the exact value: both forms compiled and run on edge-case bytes ----
 
     [Theory]

@@ -39,6 +39,7 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
         }
 
         var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        int? needsSystem = null;
         foreach (var diagnostic in diagnostics)
         {
             if (!diagnostic.Properties.TryGetValue(PERF014UseBinaryPrimitivesAnalyzer.MethodKey, out var method) || method is null ||
@@ -49,6 +50,12 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
                 root.FindToken(first).Parent?.FirstAncestorOrSelf<ElementAccessExpressionSyntax>() is not { ArgumentList.Arguments.Count: 1 } element)
             {
                 continue;
+            }
+
+            if (source == "Array")
+            {
+                // AsSpan is an extension method of System.MemoryExtensions: it needs System in scope.
+                needsSystem ??= tree.SpanStart;
             }
 
             var receiver = element.Expression.WithoutTrivia();
@@ -71,6 +78,11 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
         }
 
         var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
+        if (needsSystem is { } position && await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model)
+        {
+            fixedRoot = EnsureSystemImport(fixedRoot, model, position);
+        }
+
         var withImports = await ImportAdder.AddImportsAsync(document.WithSyntaxRoot(fixedRoot), Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         return await CleanupAsync(withImports, cancellationToken).ConfigureAwait(false);
     }
