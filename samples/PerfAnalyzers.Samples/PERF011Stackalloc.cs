@@ -12,6 +12,6 @@ public static class PERF011Stackalloc
     {
         var header = new byte[8];
         var read = stream.Read(header, 0, header.Length);
-        return read == 8 ? header[0] << 8 | header[1] : -1;
+        return read == 8 ? header[0] ^ header[7] : -1;
     }
 }
