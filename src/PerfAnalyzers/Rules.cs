@@ -22,6 +22,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Substring copies characters into a new string. When the result is only passed to an API that has a span-based overload, compared ordinally, or concatenated, a slice of the original string (AsSpan) avoids the allocation.");
 
+    public static readonly DiagnosticDescriptor PERF002AvoidStringBuilderForFewPieces = Create(
+        "PERF002",
+        "Use string.Concat or interpolation instead of a StringBuilder for a few pieces",
+        "'{0}' only joins {1} pieces into one string; use {2} instead",
+        DiagnosticSeverity.Warning,
+        "A StringBuilder that is created, appended a few times in straight-line code and turned into a string once costs the builder, its buffer and a final copy. string.Concat or an interpolated string computes the length once and builds the string directly.");
+
     public static readonly DiagnosticDescriptor PERF006DoNotBlockOnTasksInAsyncCode = Create(
         "PERF006",
         "Do not block on tasks in async code",
