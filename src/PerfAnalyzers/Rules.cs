@@ -103,7 +103,7 @@ public static class Rules
     public static readonly DiagnosticDescriptor PERF014UseBinaryPrimitives = Create(
         "PERF014",
         "Use BinaryPrimitives instead of hand-written byte-order code",
-        "This expression assembles an integer from {0} bytes one at a time; use '{1}' instead",
+        "{0}; use '{1}' instead",
         DiagnosticSeverity.Warning,
         "Shifting and or-ing consecutive bytes reads each byte separately and combines them in registers. BinaryPrimitives reads the value with one load and, when the byte order differs from the machine's, one byte-swap instruction.");
 

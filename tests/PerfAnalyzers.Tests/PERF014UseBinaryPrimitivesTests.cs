@@ -127,6 +127,215 @@ public class PERF014UseBinaryPrimitivesTests
     public Task Targets_without_binary_primitives_are_silent(TestReferences references) => Test(
         Wrap("", "    static int Read(byte[] b, int i) => (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];"), references: references).RunAsync();
 
+    // ---- Writes: byte-by-byte stores → BinaryPrimitives.Write… ----
+
+    /// <summary>Each value type, the stores, and exactly the call the fix writes.</summary>
+    public static TheoryData<string, string, string> Writes => new()
+    {
+        { "int", "b[i] = (byte)(v >> 24); b[i + 1] = (byte)(v >> 16); b[i + 2] = (byte)(v >> 8); b[i + 3] = (byte)v;", "BinaryPrimitives.WriteInt32BigEndian(b.AsSpan(i), v);" },
+        { "uint", "b[i] = (byte)(v & 0xFF); b[i + 1] = (byte)((v >> 8) & 0xFF); b[i + 2] = (byte)((v >> 16) & 0xFF); b[i + 3] = (byte)(v >> 24);", "BinaryPrimitives.WriteUInt32LittleEndian(b.AsSpan(i), v);" },
+        { "ushort", "b[i] = (byte)(v >> 8); b[i + 1] = (byte)v;", "BinaryPrimitives.WriteUInt16BigEndian(b.AsSpan(i), v);" },
+        { "short", "b[i + 1] = (byte)(v >> 8); b[i] = (byte)v;", "BinaryPrimitives.WriteInt16LittleEndian(b.AsSpan(i), v);" },
+        { "long", "b[i] = (byte)(v >> 56); b[i + 1] = (byte)(v >> 48); b[i + 2] = (byte)(v >> 40); b[i + 3] = (byte)(v >> 32); b[i + 4] = (byte)(v >> 24); b[i + 5] = (byte)(v >> 16); b[i + 6] = (byte)(v >> 8); b[i + 7] = (byte)v;", "BinaryPrimitives.WriteInt64BigEndian(b.AsSpan(i), v);" },
+        { "ulong", "b[i] = (byte)v; b[i + 1] = (byte)(v >>> 8); b[i + 2] = (byte)(v >>> 16); b[i + 3] = (byte)(v >>> 24); b[i + 4] = (byte)(v >>> 32); b[i + 5] = (byte)(v >>> 40); b[i + 6] = (byte)(v >>> 48); b[i + 7] = (byte)(v >>> 56);", "BinaryPrimitives.WriteUInt64LittleEndian(b.AsSpan(i), v);" },
+    };
+
+    private static string Statements(string statements) => string.Join("\n", statements.Split("; ").Select(st => "        " + st.TrimEnd(';') + ";"));
+
+    [Theory]
+    [MemberData(nameof(Writes))]
+    public Task Byte_stores_become_one_write(string type, string stores, string call) => Test(
+            Wrap("", $"    static void Put(byte[] b, int i, {type} v)\n    {{\n        [|{Statements(stores).TrimStart()}|]\n    }}"),
+            Wrap("using System.Buffers.Binary;\n", $"    static void Put(byte[] b, int i, {type} v)\n    {{\n        {call}\n    }}"))
+        .RunAsync();
+
+    [Fact]
+    public Task Span_stores_use_slice_and_the_statements_around_stay() => Test(
+            Wrap("", """
+                     static int Put(Span<byte> s, int v)
+                     {
+                         s[0] = 1;
+                         [|s[1] = (byte)(v >> 24);
+                         s[2] = (byte)(v >> 16);
+                         s[3] = (byte)(v >> 8);
+                         s[4] = (byte)v;|]
+                         return 5;
+                     }
+                 """),
+            Wrap("using System.Buffers.Binary;\n", """
+                     static int Put(Span<byte> s, int v)
+                     {
+                         s[0] = 1;
+                         BinaryPrimitives.WriteInt32BigEndian(s.Slice(1), v);
+                         return 5;
+                     }
+                 """))
+        .RunAsync();
+
+    [Theory]
+    [MemberData(nameof(Writes))]
+    public void Both_write_forms_store_the_same_bytes(string type, string stores, string call)
+    {
+        var source = "using System;\nusing System.Buffers.Binary;\n\npublic static class P\n{\n" +
+                     $"    public static byte[] Before({type} v) {{ var b = new byte[12]; var i = 2; {stores} return b; }}\n" +
+                     $"    public static byte[] After({type} v) {{ var b = new byte[12]; var i = 2; {call} return b; }}\n}}\n";
+        RunBoth(source, type switch
+        {
+            "int" => new object[] { 0, -1, int.MinValue, 0x12345678, 0x7F80FF01 },
+            "uint" => new object[] { 0u, uint.MaxValue, 0x80000000u, 0x12345678u },
+            "ushort" => new object[] { (ushort)0, (ushort)0x8001, ushort.MaxValue },
+            "short" => new object[] { (short)0, (short)-1, short.MinValue, (short)0x1280 },
+            "long" => new object[] { 0L, -1L, long.MinValue, 0x0123456789ABCDEFL },
+            _ => new object[] { 0UL, ulong.MaxValue, 0x8000000000000001UL },
+        });
+    }
+
+    // ---- Byte swaps → BinaryPrimitives.ReverseEndianness ----
+
+    public static TheoryData<string, string> Swaps => new()
+    {
+        { "uint", "(x >> 24) | ((x >> 8) & 0xFF00) | ((x << 8) & 0xFF0000) | (x << 24)" },
+        { "uint", "((x & 0xFF) << 24) | ((x & 0xFF00) << 8) | ((x >> 8) & 0xFF00) | (x >> 24)" },
+        { "int", "(x << 24) | ((x & 0xFF00) << 8) | ((x >> 8) & 0xFF00) | ((x >> 24) & 0xFF)" },
+        { "ushort", "(ushort)((x >> 8) | (x << 8))" },
+        { "short", "(short)(((x >> 8) & 0xFF) | (x << 8))" },
+        { "ulong", "(x >> 56) | ((x >> 40) & 0xFF00) | ((x >> 24) & 0xFF0000) | ((x >> 8) & 0xFF000000) | ((x << 8) & 0xFF00000000) | ((x << 24) & 0xFF0000000000) | ((x << 40) & 0xFF000000000000) | (x << 56)" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Swaps))]
+    public Task Hand_written_swaps_become_ReverseEndianness(string type, string swap) => Test(
+            Wrap("", $"    static {type} Swap({type} x) => [|{swap}|];"),
+            Wrap("using System.Buffers.Binary;\n", $"    static {type} Swap({type} x) => BinaryPrimitives.ReverseEndianness(x);"))
+        .RunAsync();
+
+    [Theory]
+    [MemberData(nameof(Swaps))]
+    public void Both_swap_forms_compute_the_same_value(string type, string swap)
+    {
+        var source = "using System;\nusing System.Buffers.Binary;\n\npublic static class P\n{\n" +
+                     $"    public static {type} Before({type} x) => {swap};\n" +
+                     $"    public static {type} After({type} x) => BinaryPrimitives.ReverseEndianness(x);\n}}\n";
+        RunBoth(source, type switch
+        {
+            "int" => new object[] { 0, -1, int.MinValue, 0x12345678, 0x7F80FF01, -0x12345678 },
+            "uint" => new object[] { 0u, uint.MaxValue, 0x80000000u, 0x12345678u },
+            "ushort" => new object[] { (ushort)0, (ushort)0x8001, ushort.MaxValue, (ushort)0x1234 },
+            "short" => new object[] { (short)0, (short)-1, short.MinValue, (short)0x1280, (short)-2 },
+            _ => new object[] { 0UL, ulong.MaxValue, 0x8000000000000001UL, 0x0123456789ABCDEFUL },
+        });
+    }
+
+    // ---- BitConverter.GetBytes + Array.Reverse + BitConverter.ToInt32 → ReverseEndianness ----
+
+    [Fact]
+    public Task BitConverter_round_trip_becomes_ReverseEndianness() => Test(
+            Wrap("", """
+                     static int Swap(int x)
+                     {
+                         // to the other byte order
+                         var bytes = {|PERF014:BitConverter.GetBytes(x)|};
+                         Array.Reverse(bytes);
+                         return BitConverter.ToInt32(bytes, 0);
+                     }
+
+                     static long ToBig(long x)
+                     {
+                         byte[] bytes = {|PERF014:BitConverter.GetBytes(x)|};
+                         if (BitConverter.IsLittleEndian)
+                         {
+                             Array.Reverse(bytes);
+                         }
+
+                         var big = BitConverter.ToInt64(bytes, 0);
+                         return big + 1;
+                     }
+                 """),
+            Wrap("using System.Buffers.Binary;\n", """
+                     static int Swap(int x)
+                     {
+                         // to the other byte order
+                         return BinaryPrimitives.ReverseEndianness(x);
+                     }
+
+                     static long ToBig(long x)
+                     {
+                         var big = BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(x) : x;
+                         return big + 1;
+                     }
+                 """))
+        .RunAsync();
+
+    [Fact]
+    public void Both_BitConverter_forms_compute_the_same_value()
+    {
+        const string source = """
+            using System;
+            using System.Buffers.Binary;
+
+            public static class P
+            {
+                public static ushort Before(ushort x) { var bytes = BitConverter.GetBytes(x); if (BitConverter.IsLittleEndian) Array.Reverse(bytes); return BitConverter.ToUInt16(bytes, 0); }
+                public static ushort After(ushort x) => BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(x) : x;
+            }
+            """;
+        RunBoth(source, new object[] { (ushort)0, (ushort)0x8001, ushort.MaxValue, (ushort)0x1234 });
+    }
+
+    // ---- Writes, swaps and BitConverter lookalikes ----
+
+    [Fact]
+    public Task Write_and_swap_lookalikes_are_not_flagged() => Test(Wrap("", """
+            static void Gap(byte[] b, int i, int v) { b[i] = (byte)(v >> 24); b[i + 1] = (byte)(v >> 16); b[i + 3] = (byte)(v >> 8); b[i + 4] = (byte)v; }
+            static void ThreeOfInt(byte[] b, int i, int v) { b[i] = (byte)(v >> 16); b[i + 1] = (byte)(v >> 8); b[i + 2] = (byte)v; }
+            static void TwoValues(byte[] b, int i, short v, short w) { b[i] = (byte)(v >> 8); b[i + 1] = (byte)w; }
+            static void WrongShift(byte[] b, int i, short v) { b[i] = (byte)(v >> 4); b[i + 1] = (byte)v; }
+            static void SameShift(byte[] b, int i, short v) { b[i] = (byte)v; b[i + 1] = (byte)v; }
+            static void Checked(byte[] b, int i, short v) { checked { b[i] = (byte)(v >> 8); b[i + 1] = (byte)v; } }
+            static void TwoArrays(byte[] b, byte[] c, int i, short v) { b[i] = (byte)(v >> 8); c[i + 1] = (byte)v; }
+            static void Between(byte[] b, int i, short v) { b[i] = (byte)(v >> 8); Console.WriteLine(); b[i + 1] = (byte)v; }
+            static void Chars(byte[] b, int i, char v) { b[i] = (byte)(v >> 8); b[i + 1] = (byte)v; }
+            static uint Overlap(uint x) => (x >> 24) | (x >> 8) | ((x << 8) & 0xFF0000) | (x << 24);
+            static int Unmasked(int x) => (x << 24) | ((x & 0xFF00) << 8) | ((x >> 8) & 0xFF00) | (x >> 24);
+            static uint Partial(uint x) => ((x >> 8) & 0xFF00) | ((x << 8) & 0xFF0000) | (x << 24);
+            static uint TwoVars(uint x, uint y) => (x >> 24) | ((x >> 8) & 0xFF00) | ((y << 8) & 0xFF0000) | (x << 24);
+            static int SixteenInInt(int x) => ((x >> 8) & 0xFF) | ((x & 0xFF) << 8);
+            static uint Rotate(uint x) => (x >> 8) | (x << 24);
+            static int UsedTwice(int x) { var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); Console.WriteLine(bytes.Length); return BitConverter.ToInt32(bytes, 0); }
+            static int Offset(int x) { var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); return BitConverter.ToInt32(bytes, 1 - 1 + 0 * x); }
+            static uint OtherType(int x) { var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); return BitConverter.ToUInt32(bytes, 0); }
+            static int NoReverse(int x) { var bytes = BitConverter.GetBytes(x); Console.WriteLine(); return BitConverter.ToInt32(bytes, 0); }
+            static int Reassigned(int x) { var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); return (x = 5) + BitConverter.ToInt32(bytes, 0); }
+        """)).RunAsync();
+
+    private static void RunBoth(string source, object[] values)
+    {
+        var compilation = CSharpCompilation.Create(
+            "Values" + Guid.NewGuid().ToString("N"),
+            new[] { CSharpSyntaxTree.ParseText(source) },
+            TestCompilations.References(TestReferences.Net80),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        using var stream = new MemoryStream();
+        var emit = compilation.Emit(stream);
+        Assert.True(emit.Success, string.Join("\n", emit.Diagnostics));
+        var context = new AssemblyLoadContext("values", isCollectible: true);
+        try
+        {
+            stream.Position = 0;
+            var p = context.LoadFromStream(stream).GetType("P")!;
+            var before = p.GetMethod("Before")!;
+            var after = p.GetMethod("After")!;
+            foreach (var value in values)
+            {
+                Assert.Equal(before.Invoke(null, new[] { value }), after.Invoke(null, new[] { value }));
+            }
+        }
+        finally
+        {
+            context.Unload();
+        }
+    }
+
     // ---- Broken code ----
 
     [Fact]
