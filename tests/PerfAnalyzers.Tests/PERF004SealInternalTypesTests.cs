@@ -709,6 +709,98 @@ public class PERF004SealInternalTypesTests
         },
         names: new[] { "Test0.cs", "Test1.g.cs" }).RunAsync();
 
+    // ---- Why the fix rewrites members: sealing alone does not compile, or warns ----
+
+    [Theory]
+    [InlineData("public virtual int M() => 1;", "CS0549")]
+    [InlineData("public virtual int P { get; set; }", "CS0549")]
+    [InlineData("public virtual event System.EventHandler? E;", "CS0549")]
+    [InlineData("protected int F;", "CS0628")]
+    [InlineData("protected internal void M() { }", "CS0628")]
+    [InlineData("private protected void M() { }", "CS0628")]
+    [InlineData("protected C() { }", "CS0628")]
+    [InlineData("protected class N { }", "CS0628")]
+    [InlineData("protected static int S;", "CS0628")]
+    [InlineData("public int P { get; protected set; }", "CS0628")]
+    public void Sealing_without_the_member_rewrite_gives(string member, string id)
+    {
+        var source = "internal sealed class C { " + member + " }";
+        var compilation = CSharpCompilation.Create(
+            "Control",
+            new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
+            TestCompilations.References(TestReferences.Net80),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        Assert.Contains(compilation.GetDiagnostics(), d => d.Id == id);
+    }
+
+    [Theory]
+    [InlineData("protected virtual bool PrintMembers(System.Text.StringBuilder b) => false;")]
+    [InlineData("protected virtual System.Type EqualityContract => typeof(R);")]
+    public void Sealed_record_requires_the_member_rewrite(string member)
+    {
+        var source = "internal sealed record R(int X) { " + member + " }";
+        var compilation = CSharpCompilation.Create(
+            "Control",
+            new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
+            TestCompilations.References(TestReferences.Net80),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        Assert.Contains(compilation.GetDiagnostics(), d => d.Severity == DiagnosticSeverity.Error);
+    }
+
+    // ---- Source-generated declarations: reported, but no fix ----
+
+    [Fact]
+    public async Task A_member_in_a_source_generated_document_means_no_fix()
+    {
+        using var workspace = new AdhocWorkspace();
+        var project = workspace.AddProject(ProjectInfo.Create(
+            ProjectId.CreateNewId(), VersionStamp.Default, "Gen", "Gen", LanguageNames.CSharp,
+            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable),
+            parseOptions: new CSharpParseOptions(LanguageVersion.Latest),
+            metadataReferences: TestCompilations.References(TestReferences.Net80)));
+        project = project.AddAnalyzerReference(new GeneratorReference(new PartGenerator().AsSourceGenerator()));
+        var document = project.AddDocument("User.cs", "internal partial class Mixed { }\ninternal class Plain { }\n", filePath: "/src/User.cs");
+        project = document.Project;
+
+        var compilation = (await project.GetCompilationAsync())!;
+        Assert.Contains(compilation.SyntaxTrees, t => t.FilePath.EndsWith("Mixed.g.cs", System.StringComparison.Ordinal));
+        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer())).GetAnalyzerDiagnosticsAsync();
+        Assert.Equal(new[] { "Mixed", "Plain" }, diagnostics.Select(d => d.GetMessage().Split('\'')[1]).OrderBy(x => x).ToArray());
+        Assert.All(diagnostics, d => Assert.Equal("/src/User.cs", d.Location.SourceTree!.FilePath));
+
+        var fix = new PERF004SealInternalTypesCodeFix();
+        foreach (var diagnostic in diagnostics)
+        {
+            var actions = new System.Collections.Generic.List<Microsoft.CodeAnalysis.CodeActions.CodeAction>();
+            await fix.RegisterCodeFixesAsync(new Microsoft.CodeAnalysis.CodeFixes.CodeFixContext(project.GetDocument(document.Id)!, diagnostic, (a, _) => actions.Add(a), default));
+            Assert.Equal(diagnostic.GetMessage().Contains("Plain") ? 1 : 0, actions.Count);
+        }
+    }
+
+    private sealed class PartGenerator : IIncrementalGenerator
+    {
+        public void Initialize(IncrementalGeneratorInitializationContext context) =>
+            context.RegisterPostInitializationOutput(c => c.AddSource("Mixed.g.cs", "partial class Mixed { protected virtual int Generated() => 1; }\n"));
+    }
+
+    private sealed class GeneratorReference(ISourceGenerator generator) : AnalyzerReference
+    {
+        public override string? FullPath => null;
+
+        public override object Id => this;
+
+        public override string Display => nameof(PartGenerator);
+
+        public override ImmutableArray<DiagnosticAnalyzer> GetAnalyzers(string language) => ImmutableArray<DiagnosticAnalyzer>.Empty;
+
+        public override ImmutableArray<DiagnosticAnalyzer> GetAnalyzersForAllLanguages() => ImmutableArray<DiagnosticAnalyzer>.Empty;
+
+        public override ImmutableArray<ISourceGenerator> GetGenerators(string language) => ImmutableArray.Create(generator);
+
+        public override ImmutableArray<ISourceGenerator> GetGeneratorsForAllLanguages() => ImmutableArray.Create(generator);
+    }
+
     // ---- Broken code ----
 
     [Fact]
