@@ -868,4 +868,66 @@ public class PERF004SealInternalTypesTests
         Assert.Equal(expected, diagnostics.Count(d => d.Id == "PERF004"));
         Assert.True(watch.Elapsed.TotalSeconds < 20, "took " + watch.Elapsed);
     }
+
+    [Fact]
+    public async Task Fix_All_in_the_solution_seals_two_thousand_types_in_one_pass()
+    {
+        using var workspace = new AdhocWorkspace();
+        var project = workspace.AddProject(ProjectInfo.Create(
+            ProjectId.CreateNewId(), VersionStamp.Default, "Many", "Many", LanguageNames.CSharp,
+            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
+            parseOptions: new CSharpParseOptions(LanguageVersion.Latest),
+            metadataReferences: TestCompilations.References(TestReferences.Net80)));
+        for (var file = 0; file < 20; file++)
+        {
+            var source = new StringBuilder();
+            for (var i = 0; i < 100; i++)
+            {
+                source.Append("internal partial class T").Append(file).Append('_').Append(i)
+                      .Append(" { protected int _v; public virtual int V() => _v; }\n");
+            }
+
+            project = project.AddDocument("F" + file + ".cs", source.ToString(), filePath: "/src/F" + file + ".cs").Project;
+        }
+
+        var analyzers = ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer());
+        var diagnostics = await (await project.GetCompilationAsync())!.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync();
+        Assert.Equal(2000, diagnostics.Length);
+
+        var fix = new PERF004SealInternalTypesCodeFix();
+        var document = project.Documents.First();
+        var firstTree = await document.GetSyntaxTreeAsync();
+        var first = diagnostics.First(d => d.Location.SourceTree == firstTree);
+        var actions = new System.Collections.Generic.List<Microsoft.CodeAnalysis.CodeActions.CodeAction>();
+        await fix.RegisterCodeFixesAsync(new Microsoft.CodeAnalysis.CodeFixes.CodeFixContext(document, first, (a, _) => actions.Add(a), default));
+        var watch = Stopwatch.StartNew();
+        var context = new Microsoft.CodeAnalysis.CodeFixes.FixAllContext(document, fix, Microsoft.CodeAnalysis.CodeFixes.FixAllScope.Solution,
+            actions[0].EquivalenceKey, fix.FixableDiagnosticIds, new KnownDiagnostics(diagnostics), default);
+        var action = await fix.GetFixAllProvider().GetFixAsync(context);
+        var operations = await action!.GetOperationsAsync(default);
+        var solution = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution;
+        watch.Stop();
+        Assert.True(watch.Elapsed.TotalSeconds < 60, "took " + watch.Elapsed);
+
+        var fixedCompilation = (await solution.GetProject(project.Id)!.GetCompilationAsync())!;
+        Assert.Empty(fixedCompilation.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+        Assert.Empty(await fixedCompilation.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync());
+        var text = (await solution.GetDocument(document.Id)!.GetTextAsync()).ToString();
+        Assert.StartsWith("internal sealed partial class T0_0 { private int _v; public int V() => _v; }", text);
+    }
+
+    private sealed class KnownDiagnostics(ImmutableArray<Diagnostic> diagnostics) : Microsoft.CodeAnalysis.CodeFixes.FixAllContext.DiagnosticProvider
+    {
+        public override async Task<System.Collections.Generic.IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, System.Threading.CancellationToken cancellationToken)
+        {
+            var tree = await document.GetSyntaxTreeAsync(cancellationToken);
+            return diagnostics.Where(d => d.Location.SourceTree == tree);
+        }
+
+        public override Task<System.Collections.Generic.IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, System.Threading.CancellationToken cancellationToken) =>
+            Task.FromResult(Enumerable.Empty<Diagnostic>());
+
+        public override Task<System.Collections.Generic.IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, System.Threading.CancellationToken cancellationToken) =>
+            Task.FromResult<System.Collections.Generic.IEnumerable<Diagnostic>>(diagnostics);
+    }
 }
