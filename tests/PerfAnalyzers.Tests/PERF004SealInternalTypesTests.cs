@@ -176,7 +176,7 @@ public class PERF004SealInternalTypesTests
             """
             partial class Split
             {
-                protected int _b;
+                protected int _b = 2;
                 protected virtual int B() => _b;
             }
             """,
@@ -192,7 +192,7 @@ public class PERF004SealInternalTypesTests
             """
             partial class Split
             {
-                private int _b;
+                private int _b = 2;
                 private int B() => _b;
             }
             """,
@@ -317,9 +317,9 @@ public class PERF004SealInternalTypesTests
             protected int _count;
             protected readonly int _a = 1, _b = 2;
             protected const int Limit = 10;
-            protected static int Shared;
-            protected internal int Wide;
-            private protected int Narrow;
+            protected static int Shared = 3;
+            protected internal int Wide = 4;
+            private protected int Narrow = 5;
 
             protected Store() { }
             protected internal Store(int count) => _count = count;
@@ -354,9 +354,9 @@ public class PERF004SealInternalTypesTests
             private int _count;
             private readonly int _a = 1, _b = 2;
             private const int Limit = 10;
-            private static int Shared;
-            internal int Wide;
-            private int Narrow;
+            private static int Shared = 3;
+            internal int Wide = 4;
+            private int Narrow = 5;
 
             private Store() { }
             internal Store(int count) => _count = count;
@@ -383,6 +383,84 @@ public class PERF004SealInternalTypesTests
             public static Store Create() => new Store();
         }
         """);
+
+    private const string UnusedFieldSources = """
+        using System;
+
+        internal class [|NeverAssigned|]
+        {
+            protected int _value;
+            public int Get() => _value;
+        }
+
+        internal class [|NeverRead|]
+        {
+            protected int _value;
+            public void Set(int value) => _value = value;
+        }
+
+        internal class [|NeverRaised|]
+        {
+            protected event EventHandler? Changed;
+        }
+
+        internal class [|WideNeverAssigned|]
+        {
+            protected internal string? Name;
+            public int Length() => Name?.Length ?? 0;
+        }
+        """;
+
+    [Fact]
+    public Task No_fix_when_a_protected_field_would_become_an_unused_private_one() =>
+        Verify(UnusedFieldSources, UnusedFieldSources);
+
+    [Fact]
+    public Task Fields_read_and_written_in_every_way_are_fixed() => Files(
+        new[]
+        {
+            """
+            using System.Threading;
+
+            internal partial class [|Counter|]
+            {
+                protected int _hits;
+                protected int _misses;
+                protected static int s_total;
+                protected int[] _buckets = new int[4];
+
+                public int Hit() => Interlocked.Increment(ref _hits);
+            }
+            """,
+            """
+            partial class Counter
+            {
+                public int Miss() { _misses += 1; s_total++; return this._misses + s_total + _buckets.Length; }
+            }
+            """,
+        },
+        new[]
+        {
+            """
+            using System.Threading;
+
+            internal sealed partial class Counter
+            {
+                private int _hits;
+                private int _misses;
+                private static int s_total;
+                private int[] _buckets = new int[4];
+
+                public int Hit() => Interlocked.Increment(ref _hits);
+            }
+            """,
+            """
+            partial class Counter
+            {
+                public int Miss() { _misses += 1; s_total++; return this._misses + s_total + _buckets.Length; }
+            }
+            """,
+        }).RunAsync();
 
     [Fact]
     public Task Overrides_stay_as_they_are() => Verify(
@@ -884,7 +962,7 @@ public class PERF004SealInternalTypesTests
             for (var i = 0; i < 100; i++)
             {
                 source.Append("internal partial class T").Append(file).Append('_').Append(i)
-                      .Append(" { protected int _v; public virtual int V() => _v; }\n");
+                      .Append(" { protected int _v = 1; public virtual int V() => _v; }\n");
             }
 
             project = project.AddDocument("F" + file + ".cs", source.ToString(), filePath: "/src/F" + file + ".cs").Project;
@@ -913,7 +991,7 @@ public class PERF004SealInternalTypesTests
         Assert.Empty(fixedCompilation.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
         Assert.Empty(await fixedCompilation.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync());
         var text = (await solution.GetDocument(document.Id)!.GetTextAsync()).ToString();
-        Assert.StartsWith("internal sealed partial class T0_0 { private int _v; public int V() => _v; }", text);
+        Assert.StartsWith("internal sealed partial class T0_0 { private int _v = 1; public int V() => _v; }", text);
     }
 
     private sealed class KnownDiagnostics(ImmutableArray<Diagnostic> diagnostics) : Microsoft.CodeAnalysis.CodeFixes.FixAllContext.DiagnosticProvider

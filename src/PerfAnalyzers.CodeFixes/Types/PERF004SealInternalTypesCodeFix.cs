@@ -21,7 +21,8 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// <c>virtual</c> (CS0549), <c>protected</c> becomes <c>private</c>, <c>protected internal</c> becomes <c>internal</c> and
 /// <c>private protected</c> becomes <c>private</c> (CS0628). <c>override</c> members stay as they are. The partial
 /// declarations may be in other documents, so the fix changes the solution; no fix is offered when one of them is in a
-/// source-generated document. Fix All gathers every diagnostic of its scope and edits each document once.
+/// source-generated document, or when a protected field or event would become an unused private one (a new compiler
+/// warning). Fix All gathers every diagnostic of its scope and edits each document once.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF004SealInternalTypesCodeFix)), Shared]
 public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
@@ -82,14 +83,114 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
         var solution = document.Project.Solution;
         foreach (var reference in type.DeclaringSyntaxReferences)
         {
-            if (solution.GetDocument(reference.SyntaxTree) is null)
+            if (solution.GetDocument(reference.SyntaxTree) is null or SourceGeneratedDocument)
             {
                 // A declaration in a source-generated document (or outside the solution) cannot be edited.
                 return null;
             }
         }
 
-        return (declaration, type);
+        return await FieldsStayUsedAsync(solution, type, cancellationToken).ConfigureAwait(false) ? (declaration, type) : null;
+    }
+
+    /// <summary>
+    /// A <c>protected</c> field (or field-like event) that the fix makes <c>private</c> or <c>internal</c> gets the
+    /// compiler's unused-field warnings (CS0169, CS0414, CS0649, CS0067) when the type never reads or never assigns it;
+    /// protected members are exempt because a derived type might. The fix is not offered then (it would add a warning).
+    /// Only the type's own declarations are searched: without derived types, nothing else can use a protected member.
+    /// </summary>
+    private static async Task<bool> FieldsStayUsedAsync(Solution solution, INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        var members = new List<ISymbol>();
+        foreach (var member in type.GetMembers())
+        {
+            if (member.DeclaredAccessibility is Accessibility.Protected or Accessibility.ProtectedOrInternal or Accessibility.ProtectedAndInternal &&
+                (member is IFieldSymbol { IsConst: false, IsImplicitlyDeclared: false } ||
+                 member is IEventSymbol && member.DeclaringSyntaxReferences.Any(r => r.GetSyntax(cancellationToken) is VariableDeclaratorSyntax)))
+            {
+                members.Add(member);
+            }
+        }
+
+        if (members.Count == 0)
+        {
+            return true;
+        }
+
+        var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        var written = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        foreach (var member in members)
+        {
+            if (member is IEventSymbol || member.DeclaringSyntaxReferences.Any(r => r.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer: not null }))
+            {
+                written.Add(member);
+            }
+        }
+
+        var names = new HashSet<string>(members.Select(m => m.Name), StringComparer.Ordinal);
+        foreach (var reference in type.DeclaringSyntaxReferences)
+        {
+            var node = await reference.GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
+            var model = solution.GetDocument(reference.SyntaxTree) is { } document ? await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) : null;
+            if (model is null)
+            {
+                return false;
+            }
+
+            foreach (var identifier in node.DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                if (!names.Contains(identifier.Identifier.ValueText) ||
+                    model.GetSymbolInfo(identifier, cancellationToken).Symbol?.OriginalDefinition is not { } symbol ||
+                    !members.Contains(symbol, SymbolEqualityComparer.Default))
+                {
+                    continue;
+                }
+
+                var (isRead, isWritten) = Classify(identifier, symbol is IEventSymbol);
+                if (isRead)
+                {
+                    read.Add(symbol);
+                }
+
+                if (isWritten)
+                {
+                    written.Add(symbol);
+                }
+            }
+        }
+
+        return members.All(m => read.Contains(m) && written.Contains(m));
+    }
+
+    /// <summary>Whether a reference reads and/or writes the field (conservatively: unknown uses are reads only).</summary>
+    private static (bool Read, bool Written) Classify(IdentifierNameSyntax identifier, bool isEvent)
+    {
+        ExpressionSyntax expression = identifier;
+        if (expression.Parent is MemberAccessExpressionSyntax access && access.Name == identifier)
+        {
+            expression = access;
+        }
+
+        switch (expression.Parent)
+        {
+            case AssignmentExpressionSyntax assignment when assignment.Left == expression:
+                if (isEvent)
+                {
+                    // += and -= on an event call its accessors: not a use of the event's field.
+                    return (false, assignment.IsKind(SyntaxKind.SimpleAssignmentExpression));
+                }
+
+                return (!assignment.IsKind(SyntaxKind.SimpleAssignmentExpression), true);
+            case PrefixUnaryExpressionSyntax prefix when prefix.IsKind(SyntaxKind.PreIncrementExpression) || prefix.IsKind(SyntaxKind.PreDecrementExpression):
+            case PostfixUnaryExpressionSyntax postfix when postfix.IsKind(SyntaxKind.PostIncrementExpression) || postfix.IsKind(SyntaxKind.PostDecrementExpression):
+                return (true, true);
+            case ArgumentSyntax argument when argument.RefKindKeyword.IsKind(SyntaxKind.OutKeyword):
+                return (false, true);
+            case ArgumentSyntax argument when argument.RefKindKeyword.IsKind(SyntaxKind.RefKeyword):
+                return (true, true);
+            default:
+                return (true, false);
+        }
     }
 
     private static async Task<Solution> SealOrKeepAsync(Solution solution, IEnumerable<(Document Document, Diagnostic Diagnostic)> diagnostics, CancellationToken cancellationToken)
@@ -121,7 +222,7 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
             var declarations = new List<(DocumentId Id, TypeDeclarationSyntax Declaration)>();
             foreach (var reference in found.Type.DeclaringSyntaxReferences)
             {
-                if (solution.GetDocument(reference.SyntaxTree) is not { } declaringDocument ||
+                if (solution.GetDocument(reference.SyntaxTree) is not { } declaringDocument || declaringDocument is SourceGeneratedDocument ||
                     await reference.GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not TypeDeclarationSyntax declaration)
                 {
                     declarations.Clear();
