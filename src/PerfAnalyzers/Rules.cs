@@ -36,6 +36,14 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Result, Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny and Thread.Sleep hold a thread-pool thread until the work completes. In async code, awaiting frees the thread; blocking many threads at once starves the thread pool.");
 
+    public static readonly DiagnosticDescriptor PERF004SealInternalTypes = Create(
+        "PERF004",
+        "Seal internal types that nothing derives from",
+        "'{0}' is not visible outside the assembly and nothing derives from it; seal it",
+        DiagnosticSeverity.Info,
+        "The JIT can call a sealed class's virtual members directly (and inline them), and type checks, casts and array stores against a sealed class become a single method-table comparison. An internal or private class that no type in the compilation derives from can be sealed without changing what the program does. Every type in the compilation decides, so it is reported at compilation end.",
+        CompilationEndTag);
+
     public static readonly DiagnosticDescriptor PERF003AvoidEnumHasFlag = Create(
         "PERF003",
         "Avoid Enum.HasFlag where it boxes",

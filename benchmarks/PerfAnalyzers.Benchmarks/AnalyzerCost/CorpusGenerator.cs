@@ -48,7 +48,10 @@ public static class CorpusGenerator
         b.Append($"namespace Corpus.Module{index:D3};\n\n");
         b.Append($"public enum Status{index} {{ None = 0, Active = 1, Suspended = 2, Closed = 4, Archived = 8 }}\n\n");
         b.Append($"public sealed record Order{index}(int Id, string Customer, decimal Amount, DateTime Created, Status{index} Status);\n\n");
-        b.Append($"internal class Repository{index}\n{{\n");
+        // PERF004 shapes, by index so that the random sequence of the other shapes stays the same: a third of the
+        // repositories are sealed already, a third have a derived type (below), a third are internal classes nothing
+        // derives from.
+        b.Append(index % 3 == 1 ? $"internal sealed class Repository{index}\n{{\n" : $"internal class Repository{index}\n{{\n");
         b.Append($"    private readonly Dictionary<int, Order{index}> _orders = new();\n    private readonly object _gate = new();\n\n");
         for (var m = 0; m < 3; m++)
         {
@@ -56,6 +59,11 @@ public static class CorpusGenerator
         }
 
         b.Append("}\n\n");
+        if (index % 3 == 0)
+        {
+            b.Append($"internal sealed class CachedRepository{index} : Repository{index}\n{{\n    public int Hits {{ get; private set; }}\n}}\n\n");
+        }
+
         b.Append($"public static class Parser{index}\n{{\n");
         for (var m = 0; m < 3; m++)
         {

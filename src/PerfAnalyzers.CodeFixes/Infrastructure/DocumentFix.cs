@@ -26,6 +26,9 @@ public abstract class DocumentFix : CodeFixProvider
     /// <summary>Raised when a fix fails on unexpected code (observed by the robustness tests).</summary>
     internal static event Action<Exception>? FixFailed;
 
+    /// <summary>For fixes that do not derive from this class (solution-wide ones): report a failure the same way.</summary>
+    internal static void ReportFailure(Exception exception) => FixFailed?.Invoke(exception);
+
     /// <summary>The code action's title.</summary>
     protected abstract string Title { get; }
 

@@ -27,6 +27,8 @@ public sealed class WellKnownTypes
     public const string Random = "System.Random";
     public const string BinaryPrimitives = "System.Buffers.Binary.BinaryPrimitives";
     public const string RuntimeHelpers = "System.Runtime.CompilerServices.RuntimeHelpers";
+    public const string ComImportAttribute = "System.Runtime.InteropServices.ComImportAttribute";
+    public const string InternalsVisibleToAttribute = "System.Runtime.CompilerServices.InternalsVisibleToAttribute";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));

@@ -66,6 +66,18 @@ public sealed class RuleTest
 
     public TestReferences References { get; set; } = TestReferences.Net80;
 
+    /// <summary>File names of <see cref="Sources"/> by position (e.g. <c>Types.g.cs</c> for generated code); the default is <c>TestN.cs</c>.</summary>
+    public List<string> FileNames { get; } = new();
+
+    private string FileName(int index) => index < FileNames.Count ? FileNames[index] : "Test" + index + ".cs";
+
+    /// <summary>The project's documents in the order of <see cref="Sources"/>.</summary>
+    private List<Document> OrderedDocuments(Project project)
+    {
+        var names = Enumerable.Range(0, Sources.Count).Select(FileName).ToList();
+        return project.Documents.OrderBy(d => names.IndexOf(d.Name)).ThenBy(d => d.Name, StringComparer.Ordinal).ToList();
+    }
+
     /// <summary>MSBuild properties passed as <c>build_property.*</c> (what the package's props do).</summary>
     public Dictionary<string, string> BuildProperties { get; } = new();
 
@@ -148,7 +160,7 @@ public sealed class RuleTest
         var project = workspace.AddProject(projectInfo);
         for (var i = 0; i < sources.Count; i++)
         {
-            project = project.AddDocument("Test" + i + ".cs", SourceText.From(sources[i], Encoding.UTF8), filePath: "/src/Test" + i + ".cs").Project;
+            project = project.AddDocument(FileName(i), SourceText.From(sources[i], Encoding.UTF8), filePath: "/src/" + FileName(i)).Project;
         }
 
         return project;
@@ -190,7 +202,7 @@ public sealed class RuleTest
     private void AssertDiagnostics(Project project, IReadOnlyList<(string Source, List<Markup.Span> Spans)> expected, ImmutableArray<Diagnostic> actual)
     {
         var defaultId = Analyzer.SupportedDiagnostics.Length == 1 ? Analyzer.SupportedDiagnostics[0].Id : null;
-        var documents = project.Documents.OrderBy(d => d.Name, StringComparer.Ordinal).ToList();
+        var documents = OrderedDocuments(project);
         var want = new List<string>();
         for (var i = 0; i < expected.Count; i++)
         {
@@ -294,7 +306,7 @@ public sealed class RuleTest
 
     private async Task AssertFixedAsync(Project project, IReadOnlyList<(string Source, List<Markup.Span> Spans)> expected, Dictionary<string, int> originalWarnings, string how)
     {
-        var documents = project.Documents.OrderBy(d => d.Name, StringComparer.Ordinal).ToList();
+        var documents = OrderedDocuments(project);
         for (var i = 0; i < expected.Count; i++)
         {
             var text = (await documents[i].GetTextAsync().ConfigureAwait(false)).ToString();
@@ -315,6 +327,7 @@ public sealed class RuleTest
 
         var remaining = await GetAnalyzerDiagnosticsAsync(project).ConfigureAwait(false);
         AssertDiagnostics(project, expected, remaining);
+
     }
 
     private static Dictionary<string, int> CountCompilerWarnings(Compilation compilation) =>

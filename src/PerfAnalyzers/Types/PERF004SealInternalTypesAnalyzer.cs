@@ -1,0 +1,264 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Types;
+
+/// <summary>
+/// PERF004: a class (records included) that code outside the assembly cannot see, that is not static, abstract or sealed,
+/// and that no type in the compilation derives from or uses as a generic constraint. Sealed, its virtual calls, type
+/// checks, casts and array stores get cheaper. Every type in the compilation (generated code included) decides, so the
+/// facts are collected concurrently by symbol and syntax actions and the answer is reported at compilation end.
+/// See docs/rules/PERF004.md.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
+{
+    public const string RuleId = "PERF004";
+
+    /// <summary>Option: how <c>[InternalsVisibleTo]</c> friends stop the rule for internal types.</summary>
+    public const string InternalsVisibleToOption = "internals_visible_to";
+
+    /// <summary>Values of <see cref="InternalsVisibleToOption"/> (written <c>skip_all</c>, <c>ignore_test_assemblies</c>, <c>ignore</c>).</summary>
+    public enum InternalsVisibleToMode
+    {
+        /// <summary>Any friend assembly may derive from internal types: they are not flagged.</summary>
+        SkipAll,
+
+        /// <summary>The default: friends named like test or benchmark assemblies do not stop the rule; any other friend does.</summary>
+        IgnoreTestAssemblies,
+
+        /// <summary>Friends never stop the rule.</summary>
+        Ignore,
+    }
+
+    private static readonly string[] TestAssemblySuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Benchmarks" };
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF004SealInternalTypes);
+
+    /// <summary>Derived types and constraints in generated code count too; the rule never reports a generated type.</summary>
+    protected override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze;
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        var comImport = compilation.Types.Get(WellKnownTypes.ComImportAttribute);
+        var mode = RuleOptions.GetCompilationEnum(context.Options, compilation.Compilation, RuleId, InternalsVisibleToOption, InternalsVisibleToMode.IgnoreTestAssemblies);
+        var friendsMayDerive = FriendsMayDerive(compilation.Compilation.Assembly, compilation.Types.Get(WellKnownTypes.InternalsVisibleToAttribute), mode);
+
+        // Candidates (value: true when internal-effective, so friends can see them), the original definitions of every
+        // direct base type, and every type used as a generic constraint. Filled concurrently, read at compilation end.
+        var candidates = new ConcurrentDictionary<INamedTypeSymbol, bool>(SymbolEqualityComparer.Default);
+        var derivedFrom = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+        var constraints = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+        var generatedTrees = new ConcurrentDictionary<SyntaxTree, byte>();
+
+        context.RegisterSyntaxTreeAction(c =>
+        {
+            if (c.IsGeneratedCode)
+            {
+                generatedTrees.TryAdd(c.Tree, 0);
+            }
+        });
+
+        context.RegisterSymbolAction(
+            c =>
+            {
+                var type = (INamedTypeSymbol)c.Symbol;
+                if (type.BaseType is { TypeKind: TypeKind.Class } baseType)
+                {
+                    derivedFrom.TryAdd(baseType.OriginalDefinition, 0);
+                }
+
+                AddConstraints(type.TypeParameters, constraints);
+                if (!c.IsGeneratedCode && IsCandidate(type, comImport, c.CancellationToken) is { } internalEffective)
+                {
+                    candidates.TryAdd(type, internalEffective);
+                }
+            },
+            SymbolKind.NamedType);
+
+        context.RegisterSymbolAction(c => AddConstraints(((IMethodSymbol)c.Symbol).TypeParameters, constraints), SymbolKind.Method);
+
+        // Local functions have no symbol action: their constraint clauses are read from syntax (only when present).
+        context.RegisterSyntaxNodeAction(
+            c =>
+            {
+                var function = (LocalFunctionStatementSyntax)c.Node;
+                foreach (var clause in function.ConstraintClauses)
+                {
+                    foreach (var constraint in clause.Constraints)
+                    {
+                        if (constraint is TypeConstraintSyntax typeConstraint &&
+                            c.SemanticModel.GetTypeInfo(typeConstraint.Type, c.CancellationToken).Type is INamedTypeSymbol named)
+                        {
+                            constraints.TryAdd(named.OriginalDefinition, 0);
+                        }
+                    }
+                }
+            },
+            SyntaxKind.LocalFunctionStatement);
+
+        context.RegisterCompilationEndAction(c =>
+        {
+            foreach (var pair in candidates)
+            {
+                c.CancellationToken.ThrowIfCancellationRequested();
+                var type = pair.Key;
+                if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) ||
+                    ReportLocation(type, generatedTrees, c.CancellationToken) is not { } location)
+                {
+                    continue;
+                }
+
+                c.ReportDiagnostic(Diagnostic.Create(
+                    Rules.PERF004SealInternalTypes,
+                    location,
+                    type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+            }
+        });
+    }
+
+    /// <summary>
+    /// Null when the type is not a candidate; otherwise whether its effective accessibility is internal (true) or
+    /// private (false: only its containing type sees it).
+    /// </summary>
+    private static bool? IsCandidate(INamedTypeSymbol type, INamedTypeSymbol? comImport, CancellationToken cancellationToken)
+    {
+        if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared ||
+            type.DeclaringSyntaxReferences.IsEmpty)
+        {
+            return null;
+        }
+
+        var isPrivate = false;
+        var isInternal = false;
+        for (var link = type; link is not null; link = link.ContainingType)
+        {
+            switch (link.DeclaredAccessibility)
+            {
+                case Accessibility.Private:
+                    isPrivate = true;
+                    break;
+                case Accessibility.Internal:
+                case Accessibility.ProtectedAndInternal:
+                    isInternal = true;
+                    break;
+                case Accessibility.Public:
+                case Accessibility.Protected:
+                case Accessibility.ProtectedOrInternal:
+                    break;
+                default:
+                    return null;
+            }
+        }
+
+        if (!isPrivate && !isInternal)
+        {
+            // Every link is public or protected: code in other assemblies can derive from it.
+            return null;
+        }
+
+        cancellationToken.ThrowIfCancellationRequested();
+        if (comImport is not null)
+        {
+            foreach (var attribute in type.GetAttributes())
+            {
+                if (SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, comImport))
+                {
+                    return null;
+                }
+            }
+        }
+
+        return !isPrivate;
+    }
+
+    private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints)
+    {
+        foreach (var parameter in typeParameters)
+        {
+            foreach (var constraint in parameter.ConstraintTypes)
+            {
+                if (constraint is INamedTypeSymbol { TypeKind: TypeKind.Class } named)
+                {
+                    constraints.TryAdd(named.OriginalDefinition, 0);
+                }
+            }
+        }
+    }
+
+    /// <summary>Whether a friend assembly may derive from internal types, under the option's mode.</summary>
+    private static bool FriendsMayDerive(IAssemblySymbol assembly, INamedTypeSymbol? internalsVisibleTo, InternalsVisibleToMode mode)
+    {
+        if (mode == InternalsVisibleToMode.Ignore || internalsVisibleTo is null)
+        {
+            return false;
+        }
+
+        foreach (var attribute in assembly.GetAttributes())
+        {
+            if (!SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, internalsVisibleTo) ||
+                attribute.ConstructorArguments.Length != 1 ||
+                attribute.ConstructorArguments[0].Value is not string text)
+            {
+                continue;
+            }
+
+            var comma = text.IndexOf(',');
+            var name = (comma < 0 ? text : text.Substring(0, comma)).Trim();
+            if (name.Length == 0)
+            {
+                continue;
+            }
+
+            if (mode == InternalsVisibleToMode.SkipAll || !IsTestAssemblyName(name))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsTestAssemblyName(string name)
+    {
+        foreach (var suffix in TestAssemblySuffixes)
+        {
+            if (name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The identifier of the first declaration (by file, then position) that is not in generated code.</summary>
+    private static Location? ReportLocation(INamedTypeSymbol type, ConcurrentDictionary<SyntaxTree, byte> generatedTrees, CancellationToken cancellationToken)
+    {
+        SyntaxReference? best = null;
+        foreach (var reference in type.DeclaringSyntaxReferences)
+        {
+            if (generatedTrees.ContainsKey(reference.SyntaxTree))
+            {
+                continue;
+            }
+
+            if (best is null ||
+                string.CompareOrdinal(reference.SyntaxTree.FilePath, best.SyntaxTree.FilePath) is var order && (order < 0 || (order == 0 && reference.Span.Start < best.Span.Start)))
+            {
+                best = reference;
+            }
+        }
+
+        return best?.GetSyntax(cancellationToken) is BaseTypeDeclarationSyntax declaration ? declaration.Identifier.GetLocation() : null;
+    }
+}
