@@ -135,6 +135,13 @@ public static class CorpusGenerator
             : "        Span<byte> header = stackalloc byte[4];\n        return stream.Read(header) == 4 ? header[0] : -1;\n    }\n\n");
         var builder = random.Next(4) == 0; // a StringBuilder for three pieces
         b.Append($"    public static string Key{m}(Order{index} order) => {(builder ? "new StringBuilder().Append(order.Customer).Append(':').Append(order.Id).ToString()" : "$\"{order.Customer}:{order.Id}\"")};\n\n");
+        var manual = random.Next(5) == 0; // hand-written byte order: a read, a write and a swap (PERF014)
+        b.Append($"    public static int ReadLength{m}(byte[] frame, int offset) => {(manual ? "(frame[offset] << 24) | (frame[offset + 1] << 16) | (frame[offset + 2] << 8) | frame[offset + 3]" : "System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(frame.AsSpan(offset))")};\n\n");
+        b.Append($"    public static void WriteLength{m}(byte[] frame, int offset, int length)\n    {{\n");
+        b.Append(manual
+            ? "        frame[offset] = (byte)(length >> 24);\n        frame[offset + 1] = (byte)(length >> 16);\n        frame[offset + 2] = (byte)(length >> 8);\n        frame[offset + 3] = (byte)length;\n    }\n\n"
+            : "        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(frame.AsSpan(offset), length);\n    }\n\n");
+        b.Append($"    public static uint Swap{m}(uint x) => {(manual ? "(x >> 24) | ((x >> 8) & 0xFF00) | ((x << 8) & 0xFF0000) | (x << 24)" : "System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(x)")};\n\n");
         b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
     }
 
