@@ -216,6 +216,7 @@ public sealed class FormatCall
 
         // Positional arguments only; a params array passed as an existing array (or span) is not expanded.
         string? format = null;
+        var localConstant = false;
         foreach (var argument in invocation.Arguments)
         {
             if (argument.Parameter is null || argument.Parameter.IsParams && argument.ArgumentKind == ArgumentKind.Explicit)
@@ -226,6 +227,7 @@ public sealed class FormatCall
             if (SymbolEqualityComparer.Default.Equals(argument.Parameter, parameters[first]))
             {
                 format = argument.Value.ConstantValue is { HasValue: true, Value: string constant } ? constant : null;
+                localConstant = argument.Value is ILocalReferenceOperation;
             }
         }
 
@@ -294,7 +296,8 @@ public sealed class FormatCall
             return null;
         }
 
-        var fixable = form == FormatForm.AppendFormat || IsFixable(invocation, arguments, parts, form, languageVersion, types);
+        // A local constant would be left unused by the rewrite (CS0219): reported, not fixed.
+        var fixable = form == FormatForm.AppendFormat || !localConstant && IsFixable(invocation, arguments, parts, form, languageVersion, types);
         return new FormatCall(invocation, provider, syntaxArguments[first].Expression, arguments, parts, form, append, fixable);
     }
 
