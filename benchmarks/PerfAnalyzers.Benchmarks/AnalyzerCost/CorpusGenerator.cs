@@ -127,6 +127,13 @@ public static class CorpusGenerator
             : "        Span<byte> header = stackalloc byte[4];\n        return stream.Read(header) == 4 ? header[0] : -1;\n    }\n\n");
         var builder = random.Next(4) == 0; // a StringBuilder for three pieces
         b.Append($"    public static string Key{m}(Order{index} order) => {(builder ? "new StringBuilder().Append(order.Customer).Append(':').Append(order.Id).ToString()" : "$\"{order.Customer}:{order.Id}\"")};\n\n");
+        var label = random.Next(6) switch // string.Format with a constant format, mixed or strings only (PERF008)
+        {
+            0 => "string.Format(\"{0}: {1,8:N2} ({2:yyyy-MM-dd})\", order.Customer, order.Amount, order.Created)",
+            1 => "string.Format(\"{0}/{1}\", order.Customer, order.Status.ToString())",
+            _ => "$\"{order.Customer}: {order.Amount,8:N2} ({order.Created:yyyy-MM-dd})\"",
+        };
+        b.Append($"    public static string Label{m}(Order{index} order) => {label};\n\n");
         b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
     }
 
