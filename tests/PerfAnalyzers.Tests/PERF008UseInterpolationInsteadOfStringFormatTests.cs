@@ -268,6 +268,7 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
                  string One(string a) => [|string.Format("{0}", a)|].Length.ToString();
                  string Text() => [|string.Format("{{literal}}")|];
                  string Prefix(string a) => [|string.Format("x{0}", a)|];
+                 string Five(string a, string b, string c) => [|string.Format("{0}{1}{2}{3}{4}", a, b, c, a, b)|];
              """),
         Wrap("""
                  string Path(string left, string right) => string.Concat(left, "/", right);
@@ -275,6 +276,7 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
                  string One(string a) => (a ?? "").Length.ToString();
                  string Text() => "{literal}";
                  string Prefix(string a) => string.Concat("x", a);
+                 string Five(string a, string b, string c) => string.Concat(a, b, c, a, b);
              """),
         references);
 
@@ -523,6 +525,8 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
         "string.Format(\"\\\"{0}\\\" \\\\ \\t {1:'q'0}\", s, i)",
         "string.Format(System.Globalization.CultureInfo.GetCultureInfo(\"fr-FR\"), \"{0:N2} {1:d}\", d, t)",
         "string.Format(null, \"{0:N2} {1}\", d, m)",
+        "new System.Text.StringBuilder(\"x\").Append(string.Format(\"{0,6:N1}|{1}|{2,-3}\", d, n, b)).ToString()",
+        "new System.Text.StringBuilder().Append(string.Format(System.Globalization.CultureInfo.InvariantCulture, \"{0:N1}\", d)).ToString()",
     };
 
     [Theory]

@@ -241,7 +241,7 @@ public sealed class FormatCall
         for (var i = first + 1; i < syntaxArguments.Count; i++)
         {
             var expression = syntaxArguments[i].Expression;
-            var converted = invocation.Descendants().FirstOrDefault(o => o.Syntax == expression);
+            var converted = invocation.Descendants().FirstOrDefault(o => o.Syntax == expression && o is not IArgumentOperation);
             if (converted is null)
             {
                 return null;
