@@ -115,6 +115,13 @@ public static class Rules
         DiagnosticSeverity.Warning,
         "Shifting and or-ing consecutive bytes reads each byte separately and combines them in registers. BinaryPrimitives reads the value with one load and, when the byte order differs from the machine's, one byte-swap instruction.");
 
+    public static readonly DiagnosticDescriptor PERF008UseInterpolationInsteadOfStringFormat = Create(
+        "PERF008",
+        "Use an interpolated string or string.Concat instead of string.Format",
+        "'string.Format({0}, ...)' parses its format on every call; use {1} instead",
+        DiagnosticSeverity.Warning,
+        "string.Format parses the composite format at run time, boxes value-type arguments and allocates an argument array. With a constant format, an interpolated string (.NET 6+ with C# 10+) is parsed at compile time and formats each value into a pooled buffer without boxing; when every placeholder is a plain {n} with a string argument, string.Concat joins the pieces directly on every target.");
+
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
 }

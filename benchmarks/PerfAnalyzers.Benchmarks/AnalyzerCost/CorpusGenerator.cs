@@ -142,6 +142,13 @@ public static class CorpusGenerator
             ? "        frame[offset] = (byte)(length >> 24);\n        frame[offset + 1] = (byte)(length >> 16);\n        frame[offset + 2] = (byte)(length >> 8);\n        frame[offset + 3] = (byte)length;\n    }\n\n"
             : "        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(frame.AsSpan(offset), length);\n    }\n\n");
         b.Append($"    public static uint Swap{m}(uint x) => {(manual ? "(x >> 24) | ((x >> 8) & 0xFF00) | ((x << 8) & 0xFF0000) | (x << 24)" : "System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(x)")};\n\n");
+        var label = random.Next(6) switch // string.Format with a constant format, mixed or strings only (PERF008)
+        {
+            0 => "string.Format(\"{0}: {1,8:N2} ({2:yyyy-MM-dd})\", order.Customer, order.Amount, order.Created)",
+            1 => "string.Format(\"{0}/{1}\", order.Customer, order.Status.ToString())",
+            _ => "$\"{order.Customer}: {order.Amount,8:N2} ({order.Created:yyyy-MM-dd})\"",
+        };
+        b.Append($"    public static string Label{m}(Order{index} order) => {label};\n\n");
         b.Append($"    public static int Checksum{m}(ReadOnlySpan<byte> data)\n    {{\n        var sum = {random.Next(1, 1000)};\n        for (var i = 0; i < data.Length; i++)\n        {{\n            sum = unchecked(sum * 31 + data[i]);\n        }}\n\n        return sum;\n    }}\n\n");
     }
 

@@ -2,7 +2,6 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
-using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -165,47 +164,20 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix : DocumentFix
     /// <summary><c>$"..."</c>: literal pieces become text, the others holes, in order.</summary>
     private static ExpressionSyntax Interpolated(IReadOnlyList<Piece> pieces)
     {
-        var contents = new List<InterpolatedStringContentSyntax>();
-        var text = new StringBuilder();
+        var writer = new InterpolatedStringWriter();
         foreach (var piece in pieces)
         {
             if (piece.Expression is LiteralExpressionSyntax && piece.Value?.ConstantValue is { HasValue: true, Value: string or char } constant && !piece.NeedsCast)
             {
-                text.Append(constant.Value is char c ? c.ToString() : (string)constant.Value);
+                writer.AppendText(constant.Value is char c ? c.ToString() : (string)constant.Value);
                 continue;
             }
 
-            FlushText(contents, text);
-            contents.Add(SyntaxFactory.Interpolation(piece.IsNewLine ? NewLine() : Hole(Cast(piece))));
+            writer.AppendHole(piece.IsNewLine ? NewLine() : Cast(piece));
         }
 
-        FlushText(contents, text);
-        return SyntaxFactory.InterpolatedStringExpression(
-            SyntaxFactory.Token(SyntaxKind.InterpolatedStringStartToken),
-            SyntaxFactory.List(contents),
-            SyntaxFactory.Token(SyntaxKind.InterpolatedStringEndToken));
+        return writer.ToExpression();
     }
-
-    private static void FlushText(List<InterpolatedStringContentSyntax> contents, StringBuilder text)
-    {
-        if (text.Length == 0)
-        {
-            return;
-        }
-
-        var value = text.ToString();
-        var quoted = SyntaxFactory.Literal(value).Text;
-        var escaped = quoted.Substring(1, quoted.Length - 2).Replace("{", "{{").Replace("}", "}}");
-        contents.Add(SyntaxFactory.InterpolatedStringText(
-            SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.InterpolatedStringTextToken, escaped, value, SyntaxTriviaList.Empty)));
-        text.Clear();
-    }
-
-    /// <summary>A hole's expression: a ':' (conditional, alias) would start a format string, so it gets parentheses.</summary>
-    private static ExpressionSyntax Hole(ExpressionSyntax expression) =>
-        expression.DescendantTokens().Any(t => t.IsKind(SyntaxKind.ColonToken) || t.IsKind(SyntaxKind.ColonColonToken))
-            ? SyntaxFactory.ParenthesizedExpression(expression)
-            : expression;
 
     /// <summary>The piece as the Append overload saw it: converted values keep the conversion, written as a cast.</summary>
     private static ExpressionSyntax Cast(Piece piece)

@@ -1,0 +1,587 @@
+using System;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.Loader;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using PerfAnalyzers.CodeFixes.Strings;
+using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Strings;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+using CompositeFormatParser = PerfAnalyzers.Infrastructure.CompositeFormat;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF008UseInterpolationInsteadOfStringFormatTests
+{
+    private const string Header = "using System;\nusing System.IO;\nusing System.Text;\n\n";
+
+    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest.Create(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer(), new PERF008UseInterpolationInsteadOfStringFormatCodeFix(), source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static Task VerifyCSharp9(string source, string? fixedSource = null)
+    {
+        var test = Test(source, fixedSource);
+        test.LanguageVersion = LanguageVersion.CSharp9;
+        return test.RunAsync();
+    }
+
+    private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
+
+    // ---- The composite-format parser ----
+
+    public static TheoryData<string, int, string> ValidFormats => new()
+    {
+        { "", 0, "" },
+        { "plain", 0, "text:plain" },
+        { "{0}", 1, "{0}" },
+        { "a{0}b", 1, "text:a|{0}|text:b" },
+        { "{{0}}", 0, "text:{0}" },
+        { "{{{0}}}", 1, "text:{|{0}|text:}" },
+        { "{1}{0}{1}", 2, "{1}|{0}|{1}" },
+        { "{0,5}", 1, "{0,5}" },
+        { "{0,-5}", 1, "{0,-5}" },
+        { "{0 , 5 }", 1, "{0,5}" },
+        { "{0 }", 1, "{0}" },
+        { "{0,-0}", 1, "{0}" },
+        { "{0:X2}", 1, "{0:X2}" },
+        { "{0,5:X2}", 1, "{0,5:X2}" },
+        { "{0:HH:mm}", 1, "{0:HH:mm}" },
+        { "{0:}", 1, "{0:}" },
+        { "{0: N2}", 1, "{0: N2}" },
+        { "{00}", 1, "{0}" },
+        { "{0}}}", 1, "{0}|text:}" },
+        { "{0,999999}", 1, "{0,999999}" },
+    };
+
+    [Theory]
+    [MemberData(nameof(ValidFormats))]
+    public void Parser_reads_what_string_Format_reads(string format, int argumentCount, string expected)
+    {
+        Assert.True(CompositeFormatParser.TryParse(format, argumentCount, out var parts));
+        Assert.Equal(expected, string.Join("|", parts.Select(p => p.ToString())));
+        if (!parts.Any(p => p.Format is { Length: 0 }))
+        {
+            // .NET agrees that the format is valid.
+            _ = string.Format(CultureInfo.InvariantCulture, format, Enumerable.Range(0, argumentCount).Select(i => (object)i).ToArray());
+        }
+    }
+
+    [Theory]
+    [InlineData("{", 1)]
+    [InlineData("}", 1)]
+    [InlineData("a}b", 1)]
+    [InlineData("{0", 1)]
+    [InlineData("{0,", 1)]
+    [InlineData("{0,}", 1)]
+    [InlineData("{0,-}", 1)]
+    [InlineData("{0,5", 1)]
+    [InlineData("{0:x", 1)]
+    [InlineData("{ 0}", 1)]
+    [InlineData("{-1}", 1)]
+    [InlineData("{a}", 1)]
+    [InlineData("{}", 1)]
+    [InlineData("{1}", 1)]
+    [InlineData("{0}", 0)]
+    [InlineData("{0 x}", 1)]
+    [InlineData("{0,5 x}", 1)]
+    [InlineData("{0,1000000}", 1)]
+    [InlineData("{1000000}", 1)]
+    [InlineData("{0:a{b}", 1)]
+    [InlineData("{0:a{{b}", 1)]
+    [InlineData("{0:x}}}", 1)]
+    [InlineData("{0:x}}", 1)]
+    public void Parser_rejects_malformed_or_ambiguous_formats(string format, int argumentCount)
+    {
+        Assert.False(CompositeFormatParser.TryParse(format, argumentCount, out _));
+    }
+
+    [Theory]
+    [InlineData("{", 1)]
+    [InlineData("a}b", 1)]
+    [InlineData("{0,}", 1)]
+    [InlineData("{ 0}", 1)]
+    [InlineData("{1}", 1)]
+    [InlineData("{0 x}", 1)]
+    [InlineData("{0:a{b}", 1)]
+    [InlineData("{0:x}}", 1)]
+    public void Dotnet_rejects_them_too(string format, int argumentCount)
+    {
+        Assert.Throws<FormatException>(() => string.Format(CultureInfo.InvariantCulture, format, Enumerable.Range(0, argumentCount).Select(i => (object)i).ToArray()));
+    }
+
+    // ---- Flagged on .NET 6+ with C# 10+: interpolated strings ----
+
+    [Fact]
+    public Task Mixed_arguments_become_an_interpolated_string() => Verify(
+        Wrap("""
+                 string One(int n) => [|string.Format("n = {0}", n)|];
+                 string Two(string name, double x) => [|string.Format("{0}: {1}", name, x)|];
+                 string Three(int a, long b, char c) => [|string.Format("{0}-{1}-{2}", a, b, c)|];
+                 string Four(int major, int minor, int build, int revision) => [|string.Format("{0}.{1}.{2}.{3}", major, minor, build, revision)|];
+                 string Five(int a, int b, int c, int d, int e) => [|string.Format("{0}{1}{2}{3}{4}", a, b, c, d, e)|];
+             """),
+        Wrap("""
+                 string One(int n) => $"n = {n}";
+                 string Two(string name, double x) => $"{name}: {x}";
+                 string Three(int a, long b, char c) => $"{a}-{b}-{c}";
+                 string Four(int major, int minor, int build, int revision) => $"{major}.{minor}.{build}.{revision}";
+                 string Five(int a, int b, int c, int d, int e) => $"{a}{b}{c}{d}{e}";
+             """));
+
+    [Fact]
+    public Task Alignment_and_format_strings_are_carried_over() => Verify(
+        Wrap("""
+                 string Hex(int a) => [|string.Format("{0,5:X2}|{0,-4}|{0:N2}", a)|];
+                 string Date(DateTime d) => [|string.Format("{0:yyyy-MM-dd} {0:HH:mm}", d)|];
+                 string Spaced(int a) => [|string.Format("{0 , 3 }", a)|];
+             """),
+        Wrap("""
+                 string Hex(int a) => $"{a,5:X2}|{a,-4}|{a:N2}";
+                 string Date(DateTime d) => $"{d:yyyy-MM-dd} {d:HH:mm}";
+                 string Spaced(int a) => $"{a,3}";
+             """));
+
+    [Fact]
+    public Task Text_is_escaped() => Verify(
+        Wrap("""
+                 string Braces(int a) => [|string.Format("{{{0}}} \"q\" \\ \t\n", a)|];
+                 string Verbatim(int a) => [|string.Format(@"c:\dir\{0}", a)|];
+             """),
+        Wrap("""
+                 string Braces(int a) => $"{{{a}}} \"q\" \\ \t\n";
+                 string Verbatim(int a) => $"c:\\dir\\{a}";
+             """));
+
+    [Fact]
+    public Task Holes_with_colons_get_parentheses_and_conversions_keep_the_operand() => Verify(
+        Wrap("""
+                 string Ternary(bool b, int i) => [|string.Format("{0}{1}", b ? 1 : 2, i)|];
+                 string Cast(int i) => [|string.Format("{0}", (object)i)|];
+                 string Call(int i) => [|string.Format("{0}", i.ToString("D3"))|] + [|string.Format("{0} {1}", Math.Max(i, 3), global::System.DayOfWeek.Monday)|];
+                 string Nullable(int? n) => [|string.Format("[{0}]", n)|];
+             """),
+        Wrap("""
+                 string Ternary(bool b, int i) => $"{(b ? 1 : 2)}{i}";
+                 string Cast(int i) => $"{(object)i}";
+                 string Call(int i) => (i.ToString("D3") ?? "") + $"{Math.Max(i, 3)} {(global::System.DayOfWeek.Monday)}";
+                 string Nullable(int? n) => $"[{n}]";
+             """));
+
+    [Fact]
+    public Task Constant_formats_are_flagged() => Verify(
+        Wrap("""
+                 const string Pattern = "{0} items";
+                 string Const(int n) => [|string.Format(Pattern, n)|];
+                 string Concatenated(int n) => [|string.Format("{0}" + " x", n)|];
+             """),
+        Wrap("""
+                 const string Pattern = "{0} items";
+                 string Const(int n) => $"{n} items";
+                 string Concatenated(int n) => $"{n} x";
+             """));
+
+    [Fact]
+    public Task A_local_constant_format_is_reported_without_a_fix_that_would_leave_it_unused()
+    {
+        var source = Wrap("""
+                 string Local(int n) { const string f = "<{0}>"; return [|string.Format(f, n)|]; }
+             """);
+        return Verify(source, source);
+    }
+
+    [Fact]
+    public Task Repeated_and_out_of_order_placeholders_are_fixed_when_the_arguments_have_no_side_effects() => Verify(
+        Wrap("""
+                 int _count;
+                 string Swap(int a, int b) => [|string.Format("{1} before {0}", a, b)|];
+                 string Twice(int a) => [|string.Format("{0} and {0}", a)|];
+                 string Field() => [|string.Format("{0}/{0}", _count)|];
+                 string Unused(int a, int b) => [|string.Format("{1}", a, b)|];
+                 string Constant() => [|string.Format("{0}{0}", 42)|];
+             """),
+        Wrap("""
+                 int _count;
+                 string Swap(int a, int b) => $"{b} before {a}";
+                 string Twice(int a) => $"{a} and {a}";
+                 string Field() => $"{_count}/{_count}";
+                 string Unused(int a, int b) => $"{b}";
+                 string Constant() => $"{42}{42}";
+             """));
+
+    [Fact]
+    public Task Out_of_order_or_repeated_side_effects_are_reported_without_a_fix()
+    {
+        var source = Wrap("""
+                 int _n;
+                 int Next() => ++_n;
+                 string Swap(int a) => [|string.Format("{1} {0}", a, Next())|];
+                 string Twice() => [|string.Format("{0} {0}", Next())|];
+                 string Dropped(int a) => [|string.Format("{0}", a, Next())|];
+                 string Property(string s) => [|string.Format("{1}{0}", s.Length, 1)|];
+             """);
+        return Verify(source, source);
+    }
+
+    [Fact]
+    public Task In_order_side_effects_are_fixed() => Verify(
+        Wrap("""
+                 int _n;
+                 int Next() => ++_n;
+                 string Order() => [|string.Format("{0} {1}", Next(), Next())|];
+             """),
+        Wrap("""
+                 int _n;
+                 int Next() => ++_n;
+                 string Order() => $"{Next()} {Next()}";
+             """));
+
+    [Fact]
+    public Task Provider_overload_becomes_string_Create() => Verify(
+        Wrap("""
+                 string Invariant(double x) => [|string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2} m", x)|];
+                 string Provider(IFormatProvider p, int a, string s) => [|string.Format(p, "{0}/{1}", s, a)|];
+                 string StringsOnly(IFormatProvider p, string a, string b) => [|string.Format(p, "{0}/{1}", a, b)|];
+             """),
+        Wrap("""
+                 string Invariant(double x) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{x:F2} m");
+                 string Provider(IFormatProvider p, int a, string s) => string.Create(p, $"{s}/{a}");
+                 string StringsOnly(IFormatProvider p, string a, string b) => string.Create(p, $"{a}/{b}");
+             """));
+
+    // ---- Strings only, plain placeholders: string.Concat on every target ----
+
+    [Theory]
+    [InlineData(TestReferences.Net80)]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Strings_only_become_string_Concat_everywhere(TestReferences references) => Verify(
+        Wrap("""
+                 string Path(string left, string right) => [|string.Format("{0}/{1}", left, right)|];
+                 string Many(string a, string b, string c) => [|string.Format("<{0}|{1}|{2}|{0}>", a, b, c)|];
+                 string One(string a) => [|string.Format("{0}", a)|].Length.ToString();
+                 string Text() => [|string.Format("{{literal}}")|];
+                 string Prefix(string a) => [|string.Format("x{0}", a)|];
+                 string Five(string a, string b, string c) => [|string.Format("{0}{1}{2}{3}{4}", a, b, c, a, b)|];
+             """),
+        Wrap("""
+                 string Path(string left, string right) => string.Concat(left, "/", right);
+                 string Many(string a, string b, string c) => string.Concat("<", a, "|", b, "|", c, "|", a, ">");
+                 string One(string a) => (a ?? "").Length.ToString();
+                 string Text() => "{literal}";
+                 string Prefix(string a) => string.Concat("x", a);
+                 string Five(string a, string b, string c) => string.Concat(a, b, c, a, b);
+             """),
+        references);
+
+    [Fact]
+    public Task Strings_only_before_csharp10_become_string_Concat() => VerifyCSharp9(
+        Wrap("""
+                 string Path(string left, string right) => [|string.Format("{0}/{1}", left, right)|];
+                 string Mixed(string left, int right) => string.Format("{0}/{1}", left, right);
+             """),
+        Wrap("""
+                 string Path(string left, string right) => string.Concat(left, "/", right);
+                 string Mixed(string left, int right) => string.Format("{0}/{1}", left, right);
+             """));
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task Without_interpolated_string_handlers_only_strings_are_flagged(TestReferences references) => Verify(Wrap("""
+            string Mixed(string s, int n) => string.Format("{0}={1}", s, n);
+            string Aligned(string s) => string.Format("{0,5}", s);
+            string Formatted(string s) => string.Format("{0:x}", s);
+            string Provider(IFormatProvider p, string s) => string.Format(p, "{0}/{0}", s);
+            string Strings(string s) => [|string.Format("{0}={0}", s)|];
+        """), references: references);
+
+    [Fact]
+    public Task Before_csharp10_mixed_and_provider_calls_are_not_flagged() => VerifyCSharp9(Wrap("""
+            string Mixed(string s, int n) => string.Format("{0}={1}", s, n);
+            string Provider(IFormatProvider p, int n) => string.Format(p, "{0}", n);
+        """));
+
+    // ---- StringBuilder.Append and TextWriter ----
+
+    [Fact]
+    public Task StringBuilder_Append_gets_the_builder_handler_on_net6() => Verify(
+        Wrap("""
+                 void Add(StringBuilder sb, string s, int n, IFormatProvider p)
+                 {
+                     sb.Append([|string.Format("{0}={1,4}", s, n)|]);
+                     sb.Append([|string.Format("{0}/{1}", s, s)|]).Append('!');
+                     sb.Append([|string.Format(p, "{0:N1}", n)|]);
+                     sb.AppendLine([|string.Format("{0}", n)|]);
+                 }
+             """),
+        Wrap("""
+                 void Add(StringBuilder sb, string s, int n, IFormatProvider p)
+                 {
+                     sb.Append($"{s}={n,4}");
+                     sb.Append($"{s}/{s}").Append('!');
+                     sb.Append(p, $"{n:N1}");
+                     sb.AppendLine($"{n}");
+                 }
+             """));
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task StringBuilder_Append_becomes_AppendFormat_before_net6(TestReferences references) => Verify(
+        Wrap("""
+                 void Add(StringBuilder sb, string s, int n, IFormatProvider p)
+                 {
+                     sb.Append([|string.Format("{0}={1,4}", s, n)|]);
+                     sb?.Append([|string.Format("{1}{0}", s, n)|]);
+                     sb.Append([|string.Format(p, "{0:N1}", n)|]).Append('!');
+                     sb.AppendLine(string.Format("{0}", n));
+                     sb.AppendLine([|string.Format("{0}", s)|]);
+                 }
+             """),
+        Wrap("""
+                 void Add(StringBuilder sb, string s, int n, IFormatProvider p)
+                 {
+                     sb.AppendFormat("{0}={1,4}", s, n);
+                     sb?.AppendFormat("{1}{0}", s, n);
+                     sb.AppendFormat(p, "{0:N1}", n).Append('!');
+                     sb.AppendLine(string.Format("{0}", n));
+                     sb.AppendLine(s ?? "");
+                 }
+             """),
+        references);
+
+    [Fact]
+    public Task TextWriter_Write_and_WriteLine_get_the_plain_rewrite() => Verify(
+        Wrap("""
+                 void Log(TextWriter w, string s, int n)
+                 {
+                     w.Write([|string.Format("{0}: {1}", s, n)|]);
+                     w.WriteLine([|string.Format("{0}: {1}", s, s)|]);
+                     Console.WriteLine([|string.Format("{0:X}", n)|]);
+                 }
+             """),
+        Wrap("""
+                 void Log(TextWriter w, string s, int n)
+                 {
+                     w.Write($"{s}: {n}");
+                     w.WriteLine(string.Concat(s, ": ", s));
+                     Console.WriteLine($"{n:X}");
+                 }
+             """));
+
+    [Theory]
+    [InlineData(TestReferences.NetStandard20)]
+    [InlineData(TestReferences.Net472)]
+    public Task TextWriter_before_net6_only_strings(TestReferences references) => Verify(
+        Wrap("""
+                 void Log(TextWriter w, string s, int n)
+                 {
+                     w.Write(string.Format("{0}: {1}", s, n));
+                     w.WriteLine([|string.Format("{0}: {1}", s, s)|]);
+                 }
+             """),
+        Wrap("""
+                 void Log(TextWriter w, string s, int n)
+                 {
+                     w.Write(string.Format("{0}: {1}", s, n));
+                     w.WriteLine(string.Concat(s, ": ", s));
+                 }
+             """),
+        references);
+
+    [Fact]
+    public Task An_argument_of_a_method_with_handler_overloads_is_reported_without_a_fix()
+    {
+        var source = Wrap("""
+                 void Check(bool ok, int n)
+                 {
+                     System.Diagnostics.Debug.Assert(ok, [|string.Format("n = {0}", n)|]);
+                 }
+             """);
+        return Verify(source, source);
+    }
+
+    [Fact]
+    public Task A_hole_spanning_lines_needs_csharp11()
+    {
+        var source = Wrap("""
+                 string M(int a) => [|string.Format("{0}", Math.Max(a,
+                     1))|];
+             """);
+        var test = Test(source, source);
+        test.LanguageVersion = LanguageVersion.CSharp10;
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Nested_calls_are_all_fixed() => Verify(
+        Wrap("""
+                 string M(string s, int n) => [|string.Format("[{0}] {1}", [|string.Format("{0}/{1}", s, s)|], n)|];
+             """),
+        Wrap("""
+                 string M(string s, int n) => $"[{string.Concat(s, "/", s)}] {n}";
+             """));
+
+    [Fact]
+    public Task Fix_all_fixes_every_call() => Verify(
+        Wrap("""
+                 string A(string x, string y) => [|string.Format("{0}{1}", x, y)|];
+                 string B(string x, int y) => [|string.Format("{0}:{1}", x, y)|];
+                 void D(StringBuilder sb, int y) => sb.Append([|string.Format("<{0}>", y)|]);
+             """),
+        Wrap("""
+                 string A(string x, string y) => string.Concat(x, y);
+                 string B(string x, int y) => $"{x}:{y}";
+                 void D(StringBuilder sb, int y) => sb.Append($"<{y}>");
+             """));
+
+    [Fact]
+    public Task Top_level_statements_are_fixed()
+    {
+        var test = Test(
+            "var n = 3;\nSystem.Console.WriteLine([|string.Format(\"{0} items\", n)|]);\n",
+            "var n = 3;\nSystem.Console.WriteLine($\"{n} items\");\n");
+        test.OutputKind = OutputKind.ConsoleApplication;
+        return test.RunAsync();
+    }
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Non_constant_malformed_and_array_formats_are_not_flagged() => Verify(Wrap("""
+            static string _pattern = "{0}";
+            string Field(int n) => string.Format(_pattern, n);
+            string Parameter(string f, int n) => string.Format(f, n);
+            string Malformed(int n) => string.Format("{0", n);
+            string OutOfRange(int n) => string.Format("{1}", n);
+            string LoneBrace(int n) => string.Format("}{0}", n);
+            string BraceInFormat(int n) => string.Format("{0:x}}}", n);
+            string EmptyFormat(int n) => string.Format("{0:}", n);
+            string TrailingSpace(int n) => string.Format("{0:N2 }", n);
+            string Array(object[] args) => string.Format("{0}{1}", args);
+            string NewArray(int n) => string.Format("{0}{1}", new object[] { n, n });
+            string Named(int n) => string.Format(format: "{0}", arg0: n);
+            string Composite(System.Text.CompositeFormat f, int n) => string.Format(null, f, n);
+            string Builder(StringBuilder sb, int n) => sb.AppendFormat("{0}", n).ToString();
+        """));
+
+    [Fact]
+    public Task Expression_trees_are_not_flagged() => Verify(Wrap("""
+            System.Linq.Expressions.Expression<Func<int, string>> E() => n => string.Format("{0}", n);
+        """));
+
+    [Fact]
+    public Task A_type_named_string_Format_elsewhere_is_not_flagged() => Verify("""
+        static class Text
+        {
+            public static string Format(string format, object arg) => format;
+        }
+
+        sealed class C
+        {
+            string M(int n) => Text.Format("{0}", n);
+        }
+        """);
+
+    [Fact]
+    public Task Broken_code_does_not_crash() => new RuleTest(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer(), new PERF008UseInterpolationInsteadOfStringFormatCodeFix())
+    {
+        Sources =
+        {
+            Wrap("""
+                     string A(int a) => string.Format("{0}", a;
+                     string B(int a) => string.Format("{0}", Missing);
+                     string D(int a) => string.Format(, a);
+                     string E(int a) => string.Format("{0}{1}", a,);
+                     string F() => string.Format();
+                     void G(StringBuilder sb) => sb.Append(string.Format("{0}", ));
+                 """),
+        },
+        AllowCompilerErrors = true,
+    }.RunAsync();
+
+    // ---- The fix's output computes the same string as string.Format (under a comma-decimal culture) ----
+
+    public static TheoryData<string> Calls => new()
+    {
+        "string.Format(\"{0}.{1}.{2}.{3}\", i, j, i, j)",
+        "string.Format(\"{0,8:N2}|{1,-10:yyyy-MM-dd}|{2:C}\", d, t, m)",
+        "string.Format(\"{0,6}|{0,-6}|{0,-0}|{0:X4}|{0:x}\", i)",
+        "string.Format(\"{{{0}}} {{1}} }}{{\", d)",
+        "string.Format(\"{2}{1}{0}{1}\", s, i, d)",
+        "string.Format(\"[{0}][{1,4}][{2}]\", n, o, s)",
+        "string.Format(\"{0:0.###E+0} {0:P1} {0:R}\", d)",
+        "string.Format(\"{0} {1:HH:mm:ss} {1:ddd}\", f, t)",
+        "string.Format(\"{0}/{1}\", s, s2)",
+        "string.Format(\"<{0}>\", n)",
+        "string.Format(\"{0,5}|{1:D}|{2}\", b, e, c)",
+        "string.Format(\"\\\"{0}\\\" \\\\ \\t {1:'q'0}\", s, i)",
+        "string.Format(System.Globalization.CultureInfo.GetCultureInfo(\"fr-FR\"), \"{0:N2} {1:d}\", d, t)",
+        "string.Format(null, \"{0:N2} {1}\", d, m)",
+        "new System.Text.StringBuilder(\"x\").Append(string.Format(\"{0,6:N1}|{1}|{2,-3}\", d, n, b)).ToString()",
+        "new System.Text.StringBuilder().Append(string.Format(System.Globalization.CultureInfo.InvariantCulture, \"{0:N1}\", d)).ToString()",
+    };
+
+    [Theory]
+    [MemberData(nameof(Calls))]
+    public async Task The_fix_writes_code_that_produces_the_same_text(string call)
+    {
+        var source = "using System;\n\npublic static class P\n{\n" +
+                     "    static string s = \"ab\";\n    static string s2 = \"cd\";\n    static string? n = null;\n    static object? o = null;\n" +
+                     "    static int i = -42;\n    static int j = 1234567;\n    static double d = -1234.5678;\n    static decimal m = 3.25m;\n" +
+                     "    static DateTime t = new DateTime(2021, 8, 17, 13, 5, 9);\n    static float f = 0.1f;\n    static bool b = true;\n" +
+                     "    static DayOfWeek e = DayOfWeek.Friday;\n    static char c = ',';\n" +
+                     $"    public static string Before() => {call};\n" +
+                     $"    public static string After() => {call};\n}}\n";
+
+        // Run the code fix on After's call only.
+        var project = new AdhocWorkspace().AddProject(ProjectInfo.Create(
+            ProjectId.CreateNewId(), VersionStamp.Default, "Values", "Values", LanguageNames.CSharp,
+            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable),
+            parseOptions: new CSharpParseOptions(LanguageVersion.Latest),
+            metadataReferences: TestCompilations.References(TestReferences.Net80)));
+        var document = project.AddDocument("P.cs", source);
+        var diagnostics = await new RuleTest(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer()).GetAnalyzerDiagnosticsAsync(document.Project);
+        var after = source.IndexOf("After()", StringComparison.Ordinal);
+        var diagnostic = Assert.Single(diagnostics, d => d.Location.SourceSpan.Start > after);
+        var fix = new PERF008UseInterpolationInsteadOfStringFormatCodeFix();
+        var actions = new System.Collections.Generic.List<Microsoft.CodeAnalysis.CodeActions.CodeAction>();
+        await fix.RegisterCodeFixesAsync(new Microsoft.CodeAnalysis.CodeFixes.CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), default));
+        var operations = await Assert.Single(actions).GetOperationsAsync(default);
+        var changed = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution.GetDocument(document.Id)!;
+        var fixedSource = (await changed.GetTextAsync()).ToString();
+        Assert.DoesNotContain("After() => string.Format(", fixedSource, StringComparison.Ordinal);
+
+        var compilation = (await changed.Project.GetCompilationAsync())!;
+        using var stream = new MemoryStream();
+        var emit = compilation.Emit(stream);
+        Assert.True(emit.Success, fixedSource + "\n" + string.Join("\n", emit.Diagnostics));
+        var context = new AssemblyLoadContext("values", isCollectible: true);
+        var culture = CultureInfo.CurrentCulture;
+        try
+        {
+            stream.Position = 0;
+            var p = context.LoadFromStream(stream).GetType("P")!;
+            CultureInfo.CurrentCulture = new CultureInfo("de-DE");
+            var expected = (string)p.GetMethod("Before")!.Invoke(null, null)!;
+            if (call.Contains("{0,8:N2}", StringComparison.Ordinal))
+            {
+                Assert.Contains("-1.234,57", expected); // the culture really is in play
+            }
+
+            Assert.Equal(expected, (string)p.GetMethod("After")!.Invoke(null, null)!);
+        }
+        finally
+        {
+            CultureInfo.CurrentCulture = culture;
+            context.Unload();
+        }
+    }
+}
