@@ -46,7 +46,11 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var apis = Apis.Find(compilation);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, apis), OperationKind.Invocation);
+        if (apis.HasClearWhole && apis.ClearRange is not null)
+        {
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, apis), OperationKind.Invocation);
+        }
+
         context.RegisterOperationAction(c => AnalyzeLoop(c, apis), OperationKind.Loop);
     }
 
@@ -100,8 +104,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
     private static void AnalyzeInvocation(OperationAnalysisContext context, Apis apis)
     {
+        // Cheapest checks first: this runs for every call in the compilation.
         var invocation = (IInvocationOperation)context.Operation;
-        if (!apis.HasClearWhole ||
+        if (invocation.Arguments.Length != 3 ||
+            invocation.TargetMethod.Name != "Clear" ||
             !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange) ||
             invocation.Arguments.Length != 3 ||
             invocation.Syntax is not InvocationExpressionSyntax syntax ||
