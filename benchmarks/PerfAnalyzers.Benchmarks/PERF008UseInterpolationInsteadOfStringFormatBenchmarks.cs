@@ -25,10 +25,10 @@ public class PERF008UseInterpolationInsteadOfStringFormatBenchmarks
     private string _left = "hello";
     private string _right = "world";
 
-    [Benchmark(Baseline = true), BenchmarkCategory("4 ints (the post's shape)")]
+    [Benchmark(Baseline = true), BenchmarkCategory("4 ints, the seed shape")]
     public string FourIntsBefore() => string.Format("{0}.{1}.{2}.{3}", _major, _minor, _build, _revision);
 
-    [Benchmark, BenchmarkCategory("4 ints (the post's shape)")]
+    [Benchmark, BenchmarkCategory("4 ints, the seed shape")]
     public string FourIntsAfter() => $"{_major}.{_minor}.{_build}.{_revision}";
 
     [Benchmark(Baseline = true), BenchmarkCategory("4 mixed, alignment and formats")]
