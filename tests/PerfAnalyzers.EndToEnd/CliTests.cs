@@ -142,6 +142,51 @@ public sealed class CliTests(PackageFixture fixture)
     }
 
     [Fact]
+    public void A_folder_gets_the_preprocessor_symbols_of_its_target_framework()
+    {
+        var folder = Path.Combine(fixture.WorkDirectory, "cli-ifdef-" + Guid.NewGuid().ToString("N")[..6]);
+        Directory.CreateDirectory(folder);
+        File.WriteAllText(Path.Combine(folder, "Code.cs"), """
+            public static class Code
+            {
+            #if NET10_0_OR_GREATER && NETCOREAPP3_1_OR_GREATER
+                public static int Modern(string s) => int.Parse(s.Substring(1));
+            #endif
+            #if NETSTANDARD2_0 || !NET
+                public static int Legacy(string s) => int.Parse(s.Substring(2));
+            #endif
+            }
+            """);
+
+        // A C# 14 extension block (the SDK's compiler, which the CLI loads, knows them) is not a class to seal.
+        File.WriteAllText(Path.Combine(folder, "Extensions.cs"), """
+            internal static class Extensions
+            {
+                extension(string text)
+                {
+                    internal bool IsBlank() => text.Trim().Length == 0;
+                }
+
+                extension<T>(T?[] array) where T : class
+                {
+                    internal bool AnyNull() => System.Array.IndexOf(array, null) >= 0;
+                }
+            }
+            """);
+
+        var (code, output) = Run($"scan \"{folder}\" --quiet");
+        Assert.True(code == 0, output);
+        Assert.DoesNotContain("Extensions.cs", output);
+        Assert.Contains("Code.cs(4,", output);
+        Assert.DoesNotContain("Code.cs(7,", output);
+
+        (code, output) = Run($"scan \"{folder}\" --quiet --tfm netstandard2.0");
+        Assert.True(code == 0, output);
+        Assert.DoesNotContain("Code.cs(4,", output);
+        Assert.Contains("Code.cs(7,", output);
+    }
+
+    [Fact]
     public void Scan_of_a_project_loads_it_through_msbuild()
     {
         var (code, output) = Run($"scan \"{fixture.Modern.ProjectPath}\" --format json");

@@ -139,7 +139,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     /// </summary>
     private static bool? IsCandidate(INamedTypeSymbol type, INamedTypeSymbol? comImport, CancellationToken cancellationToken)
     {
-        if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared ||
+        if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared || !type.CanBeReferencedByName ||
             type.DeclaringSyntaxReferences.IsEmpty)
         {
             return null;
