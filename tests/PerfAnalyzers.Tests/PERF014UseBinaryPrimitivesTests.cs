@@ -33,7 +33,7 @@ public class PERF014UseBinaryPrimitivesTests
         { "long", "((long)b[i] << 56) | ((long)b[i + 1] << 48) | ((long)b[i + 2] << 40) | ((long)b[i + 3] << 32) | ((long)b[i + 4] << 24) | ((long)b[i + 5] << 16) | ((long)b[i + 6] << 8) | b[i + 7]", "BinaryPrimitives.ReadInt64BigEndian(b.AsSpan(i))" },
         { "ulong", "b[i] | ((ulong)b[i + 1] << 8) | ((ulong)b[i + 2] << 16) | ((ulong)b[i + 3] << 24) | ((ulong)b[i + 4] << 32) | ((ulong)b[i + 5] << 40) | ((ulong)b[i + 6] << 48) | ((ulong)b[i + 7] << 56)", "BinaryPrimitives.ReadUInt64LittleEndian(b.AsSpan(i))" },
         { "long", "((long)b[i] << 24) | ((long)b[i + 1] << 16) | ((long)b[i + 2] << 8) | b[i + 3]", "BinaryPrimitives.ReadUInt32BigEndian(b.AsSpan(i))" },
-        { "int", "(b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]", "BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(0))" },
+        { "int", "(b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]", "BinaryPrimitives.ReadInt32BigEndian(b)" },
     };
 
     // ---- Flagged shapes and the fix (which adds the using) ----
@@ -170,6 +170,12 @@ public class PERF014UseBinaryPrimitivesTests
                          return 5;
                      }
                  """))
+        .RunAsync();
+
+    [Fact]
+    public Task From_index_zero_the_buffer_itself_is_passed() => Test(
+            "static class C\n{\n    static void Put(System.Span<byte> s, ushort v)\n    {\n        [|s[1] = (byte)v;\n        s[0] = (byte)(v >> 8);|]\n    }\n\n    static int Get(byte[] b) => [|b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24|];\n}\n",
+            "using System.Buffers.Binary;\n\nstatic class C\n{\n    static void Put(System.Span<byte> s, ushort v)\n    {\n        BinaryPrimitives.WriteUInt16BigEndian(s, v);\n    }\n\n    static int Get(byte[] b) => BinaryPrimitives.ReadInt32LittleEndian(b);\n}\n")
         .RunAsync();
 
     [Theory]

@@ -172,6 +172,13 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
             return null;
         }
 
+        var start = element.ArgumentList.Arguments[0].Expression.WithoutTrivia();
+        if (start is LiteralExpressionSyntax { Token.ValueText: "0" })
+        {
+            // From index 0 the buffer itself is the argument: an array converts to a span implicitly.
+            return element.Expression.WithoutTrivia();
+        }
+
         if (source == "Array")
         {
             // AsSpan is an extension method of System.MemoryExtensions: it needs System in scope.
@@ -180,7 +187,7 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
 
         return SyntaxFactory.InvocationExpression(
             SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, element.Expression.WithoutTrivia(), SyntaxFactory.IdentifierName(source == "Array" ? "AsSpan" : "Slice")),
-            SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(element.ArgumentList.Arguments[0].Expression.WithoutTrivia()))));
+            SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(start))));
     }
 
     /// <summary>The value's expression from the "start:length" property.</summary>

@@ -158,7 +158,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         }
 
         var start = first.Element is IArrayElementReferenceOperation element ? element.Indices[0].Syntax.ToString() : ((IPropertyReferenceOperation)first.Element).Arguments[0].Value.Syntax.ToString();
-        var slice = isArray ? $"{first.Source.Syntax}.AsSpan({start})" : $"{first.Source.Syntax}.Slice({start})";
+        var slice = SliceText(first.Source, start, isArray);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF014UseBinaryPrimitives,
             root.Syntax.GetLocation(),
@@ -460,7 +460,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
         var first = sorted[0].Element;
         var start = first is IArrayElementReferenceOperation element ? element.Indices[0].Syntax.ToString() : ((IPropertyReferenceOperation)first).Arguments[0].Value.Syntax.ToString();
-        var slice = isArray ? $"{sorted[0].Source.Syntax}.AsSpan({start})" : $"{sorted[0].Source.Syntax}.Slice({start})";
+        var slice = SliceText(sorted[0].Source, start, isArray);
         var tree = run[0].Statement.Syntax.SyntaxTree;
         var location = Location.Create(tree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(run[0].Statement.Syntax.SpanStart, run[run.Count - 1].Statement.Syntax.Span.End));
         context.ReportDiagnostic(Diagnostic.Create(
@@ -475,6 +475,10 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
             $"These statements store '{value.Syntax}' into {width} bytes one at a time",
             $"BinaryPrimitives.{name}({slice}, {value.Syntax})"));
     }
+
+    /// <summary>What the fix passes: the buffer itself from index 0 (an array converts to a span), else a slice.</summary>
+    private static string SliceText(IOperation source, string start, bool isArray) =>
+        start == "0" ? source.Syntax.ToString() : isArray ? $"{source.Syntax}.AsSpan({start})" : $"{source.Syntax}.Slice({start})";
 
     private static string TypeName(SpecialType type) => type switch
     {
