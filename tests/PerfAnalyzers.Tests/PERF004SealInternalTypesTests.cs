@@ -742,6 +742,85 @@ public class PERF004SealInternalTypesTests
         """);
 
     [Fact]
+    public Task Types_cast_to_or_from_an_interface_they_do_not_implement_are_not_flagged() => Verify(
+        """
+        using System.Collections.Generic;
+
+        internal interface IShape { }
+
+        internal class Cast { }
+        internal class As { }
+        internal class Is { }
+        internal class Pattern { }
+        internal class FromInterface { }
+        internal class InArray { }
+        internal class GenericInterface : IEqualityComparer<float>
+        {
+            public bool Equals(float x, float y) => x == y;
+            public int GetHashCode(float value) => value.GetHashCode();
+        }
+
+        internal class [|Implements|] : IShape { }
+        internal class [|Unrelated|] { }
+
+        internal static class Uses
+        {
+            // Each of these compiles only because a class derived from the operand could implement the interface.
+            internal static object? A(Cast c) => (IShape)c;
+            internal static object? B(As c) => c as IShape;
+            internal static bool D(Is c) => c is IShape;
+            internal static bool E(Pattern c) => c is IShape s && s.GetHashCode() == 0;
+            internal static object F(IShape s) => (FromInterface)s;
+            internal static object G(InArray[] a) => (IShape[])a;
+            internal static IEqualityComparer<T> H<T>() => (IEqualityComparer<T>)new GenericInterface();
+
+            // Casts to an implemented interface, and class-to-class casts, stay legal once sealed.
+            internal static object I(Implements c) => (IShape)c;
+            internal static object J(object o) => (Unrelated)o;
+        }
+
+        internal class [|Sealable|] { internal static object K(Implements c) => c; }
+        """,
+        """
+        using System.Collections.Generic;
+
+        internal interface IShape { }
+
+        internal class Cast { }
+        internal class As { }
+        internal class Is { }
+        internal class Pattern { }
+        internal class FromInterface { }
+        internal class InArray { }
+        internal class GenericInterface : IEqualityComparer<float>
+        {
+            public bool Equals(float x, float y) => x == y;
+            public int GetHashCode(float value) => value.GetHashCode();
+        }
+
+        internal sealed class Implements : IShape { }
+        internal sealed class Unrelated { }
+
+        internal static class Uses
+        {
+            // Each of these compiles only because a class derived from the operand could implement the interface.
+            internal static object? A(Cast c) => (IShape)c;
+            internal static object? B(As c) => c as IShape;
+            internal static bool D(Is c) => c is IShape;
+            internal static bool E(Pattern c) => c is IShape s && s.GetHashCode() == 0;
+            internal static object F(IShape s) => (FromInterface)s;
+            internal static object G(InArray[] a) => (IShape[])a;
+            internal static IEqualityComparer<T> H<T>() => (IEqualityComparer<T>)new GenericInterface();
+
+            // Casts to an implemented interface, and class-to-class casts, stay legal once sealed.
+            internal static object I(Implements c) => (IShape)c;
+            internal static object J(object o) => (Unrelated)o;
+        }
+
+        internal sealed class Sealable { internal static object K(Implements c) => c; }
+        """);
+
+    [Fact]
     public Task Top_level_program_is_not_flagged()
     {
         var test = Test("System.Console.WriteLine(1);\n");

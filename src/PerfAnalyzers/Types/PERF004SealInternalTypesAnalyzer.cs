@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.Types;
@@ -58,6 +59,32 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         var candidates = new ConcurrentDictionary<INamedTypeSymbol, bool>(SymbolEqualityComparer.Default);
         var derivedFrom = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
         var constraints = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+
+        // Classes cast to (or from, or type-tested against) an interface they do not implement: legal only because a
+        // derived class might implement it, so sealing them would turn the cast into error CS0030 (or CS0039, CS8121,
+        // warning CS0184).
+        var castToForeignInterface = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+        context.RegisterOperationAction(
+            c =>
+            {
+                switch (c.Operation)
+                {
+                    case IConversionOperation { IsImplicit: false } conversion:
+                        RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface);
+                        break;
+                    case IIsTypeOperation isType:
+                        RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface);
+                        break;
+                    case IPatternOperation pattern:
+                        RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface);
+                        break;
+                }
+            },
+            OperationKind.Conversion,
+            OperationKind.IsType,
+            OperationKind.DeclarationPattern,
+            OperationKind.TypePattern,
+            OperationKind.RecursivePattern);
         var generatedTrees = new ConcurrentDictionary<SyntaxTree, byte>();
 
         context.RegisterSyntaxTreeAction(c =>
@@ -119,7 +146,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             {
                 c.CancellationToken.ThrowIfCancellationRequested();
                 var type = pair.Key;
-                if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) ||
+                if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) || castToForeignInterface.ContainsKey(type) ||
                     ReportLocation(type, generatedTrees, c.CancellationToken) is not { } location)
                 {
                     continue;
@@ -186,6 +213,31 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         }
 
         return !isPrivate;
+    }
+
+    /// <summary>Records the class when one side is a class and the other an interface the class does not implement (arrays unwrapped).</summary>
+    private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes)
+    {
+        while (from is IArrayTypeSymbol fromArray && to is IArrayTypeSymbol toArray)
+        {
+            (from, to) = (fromArray.ElementType, toArray.ElementType);
+        }
+
+        var (type, other) = from is INamedTypeSymbol { TypeKind: TypeKind.Class } c1 ? (c1, to) : to is INamedTypeSymbol { TypeKind: TypeKind.Class } c2 ? (c2, from) : (null, null);
+        if (type is null || other is not INamedTypeSymbol { TypeKind: TypeKind.Interface } face)
+        {
+            return;
+        }
+
+        foreach (var implemented in type.AllInterfaces)
+        {
+            if (SymbolEqualityComparer.Default.Equals(implemented, face))
+            {
+                return;
+            }
+        }
+
+        classes.TryAdd(type.OriginalDefinition, 0);
     }
 
     private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints)
