@@ -63,6 +63,16 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
         "class C\n{\n    int M(string s) => int.Parse(s.[|Substring|](1));\n}\n",
         "using System;\n\nclass C\n{\n    int M(string s) => int.Parse(s.AsSpan(1));\n}\n");
 
+    [Fact]
+    public Task No_fix_when_the_added_using_would_break_other_code_in_the_file()
+    {
+        // 'using System;' (for AsSpan) would make 'Action' ambiguous with System.Action (error CS0104). The same happens
+        // under C# 14, where it brings MemoryExtensions.Contains into an array's 'Contains' call (CS1929, seen on
+        // Serilog). A fix that adds an error is not applied: the document is left as it is.
+        const string source = "using MyLib;\n\nnamespace MyLib\n{\n    public sealed class Action { }\n}\n\nclass C\n{\n    Action A() => new Action();\n\n    int M(string s) => int.Parse(s.[|Substring|](1));\n}\n";
+        return Verify(source, source);
+    }
+
     // ---- StringBuilder.Append ----
 
     [Fact]

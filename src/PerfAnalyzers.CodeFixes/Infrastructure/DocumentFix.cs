@@ -64,7 +64,10 @@ public abstract class DocumentFix : CodeFixProvider
     {
         try
         {
-            return await FixDocumentAsync(document, diagnostics, cancellationToken).ConfigureAwait(false);
+            var fixedDocument = await FixDocumentAsync(document, diagnostics, cancellationToken).ConfigureAwait(false);
+            return fixedDocument is not null && await AddsCompilerErrorsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false)
+                ? null
+                : fixedDocument;
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -73,6 +76,41 @@ public abstract class DocumentFix : CodeFixProvider
             FixFailed?.Invoke(e);
             return null;
         }
+    }
+
+    /// <summary>
+    /// The last safety net: a rewrite that leaves the document with more compiler errors than it had is not applied.
+    /// Every fix is designed and tested to compile, but an added <c>using</c> can change how unrelated code in the file
+    /// binds (e.g. <c>using System;</c> bringing <c>MemoryExtensions</c> into an array's <c>Contains</c> call under C# 14).
+    /// </summary>
+    private static async Task<bool> AddsCompilerErrorsAsync(Document original, Document fixedDocument, CancellationToken cancellationToken)
+    {
+        var before = await original.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        var after = await fixedDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (before is null || after is null)
+        {
+            return false;
+        }
+
+        // Compared by id and message (locations move with the rewrite): any error the original did not have counts,
+        // even when the rewrite also removes others (an added using can resolve names in code that was already broken).
+        var existing = Errors(before, cancellationToken).GroupBy(e => e).ToDictionary(g => g.Key, g => g.Count());
+        foreach (var error in Errors(after, cancellationToken))
+        {
+            if (!existing.TryGetValue(error, out var count) || count == 0)
+            {
+                return true;
+            }
+
+            existing[error] = count - 1;
+        }
+
+        return false;
+
+        static IEnumerable<string> Errors(SemanticModel model, CancellationToken cancellationToken) =>
+            model.GetDiagnostics(cancellationToken: cancellationToken)
+                .Where(d => d.Severity == DiagnosticSeverity.Error)
+                .Select(d => d.Id + ": " + d.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>

@@ -252,11 +252,31 @@ public sealed class RuleTest
                 return project;
             }
 
-            var next = await ApplyAsync(action).ConfigureAwait(false);
-            project = next.GetProject(project.Id)!;
+            var next = (await ApplyAsync(action).ConfigureAwait(false)).GetProject(project.Id)!;
+            if (await SameTextAsync(project, next).ConfigureAwait(false))
+            {
+                // The action declined at apply time (e.g. DocumentFix's check that a rewrite adds no compiler error).
+                return project;
+            }
+
+            project = next;
         }
 
         throw new InvalidOperationException("The code fix did not converge after 50 iterations.");
+    }
+
+    private static async Task<bool> SameTextAsync(Project before, Project after)
+    {
+        foreach (var document in before.Documents)
+        {
+            var other = after.GetDocument(document.Id);
+            if (other is null || !(await document.GetTextAsync().ConfigureAwait(false)).ContentEquals(await other.GetTextAsync().ConfigureAwait(false)))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private async Task<Project> ApplyFixAllAsync(Project project, FixAllScope scope)
