@@ -1,9 +1,5 @@
 using System;
-using System.Globalization;
-using System.IO;
 using System.Linq;
-using System.Reflection;
-using System.Runtime.Loader;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -439,38 +435,19 @@ public class PERF002AvoidStringBuilderForFewPiecesTests
                      "    static decimal m = 3.25m;\n    static float f = 0.1f;\n    static bool b = true;\n" +
                      $"    public static string Before() => {before};\n" +
                      $"    public static string After() => {after};\n}}\n";
-        var compilation = CSharpCompilation.Create(
-            "Values" + Guid.NewGuid().ToString("N"),
-            new[] { CSharpSyntaxTree.ParseText(source) },
-            TestCompilations.References(TestReferences.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
-        using var stream = new MemoryStream();
-        var emit = compilation.Emit(stream);
-        Assert.True(emit.Success, string.Join("\n", emit.Diagnostics));
-        var context = new AssemblyLoadContext("values", isCollectible: true);
-        var culture = CultureInfo.CurrentCulture;
-        try
+        using var code = LoadedCode.Compile(source);
+        using var culture = new CultureScope("de-DE");
+        var expected = (string)code.Invoke("Before")!;
+        if (before.Contains("Append(d)", StringComparison.Ordinal))
         {
-            stream.Position = 0;
-            var p = context.LoadFromStream(stream).GetType("P")!;
-            CultureInfo.CurrentCulture = new CultureInfo("de-DE");
-            var expected = (string)p.GetMethod("Before")!.Invoke(null, null)!;
-            if (before.Contains("Append(d)", StringComparison.Ordinal))
-            {
-                Assert.Contains("-1234,5", expected); // the culture really is in play
-            }
-
-            if (before.Contains("Append(f)", StringComparison.Ordinal))
-            {
-                Assert.Contains("0,1", expected);
-            }
-
-            Assert.Equal(expected, (string)p.GetMethod("After")!.Invoke(null, null)!);
+            Assert.Contains("-1234,5", expected); // the culture really is in play
         }
-        finally
+
+        if (before.Contains("Append(f)", StringComparison.Ordinal))
         {
-            CultureInfo.CurrentCulture = culture;
-            context.Unload();
+            Assert.Contains("0,1", expected);
         }
+
+        Assert.Equal(expected, (string)code.Invoke("After")!);
     }
 }

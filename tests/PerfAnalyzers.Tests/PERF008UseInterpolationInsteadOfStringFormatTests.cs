@@ -1,8 +1,6 @@
 using System;
 using System.Globalization;
-using System.IO;
 using System.Linq;
-using System.Runtime.Loader;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -559,29 +557,14 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
         var fixedSource = (await changed.GetTextAsync()).ToString();
         Assert.DoesNotContain("After() => string.Format(", fixedSource, StringComparison.Ordinal);
 
-        var compilation = (await changed.Project.GetCompilationAsync())!;
-        using var stream = new MemoryStream();
-        var emit = compilation.Emit(stream);
-        Assert.True(emit.Success, fixedSource + "\n" + string.Join("\n", emit.Diagnostics));
-        var context = new AssemblyLoadContext("values", isCollectible: true);
-        var culture = CultureInfo.CurrentCulture;
-        try
+        using var code = LoadedCode.Load((await changed.Project.GetCompilationAsync())!, context: fixedSource);
+        using var culture = new CultureScope("de-DE");
+        var expected = (string)code.Invoke("Before")!;
+        if (call.Contains("{0,8:N2}", StringComparison.Ordinal))
         {
-            stream.Position = 0;
-            var p = context.LoadFromStream(stream).GetType("P")!;
-            CultureInfo.CurrentCulture = new CultureInfo("de-DE");
-            var expected = (string)p.GetMethod("Before")!.Invoke(null, null)!;
-            if (call.Contains("{0,8:N2}", StringComparison.Ordinal))
-            {
-                Assert.Contains("-1.234,57", expected); // the culture really is in play
-            }
+            Assert.Contains("-1.234,57", expected); // the culture really is in play
+        }
 
-            Assert.Equal(expected, (string)p.GetMethod("After")!.Invoke(null, null)!);
-        }
-        finally
-        {
-            CultureInfo.CurrentCulture = culture;
-            context.Unload();
-        }
+        Assert.Equal(expected, (string)code.Invoke("After")!);
     }
 }

@@ -1,8 +1,5 @@
 using System;
-using System.IO;
 using System.Linq;
-using System.Reflection;
-using System.Runtime.Loader;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -66,39 +63,20 @@ public class PERF014UseBinaryPrimitivesTests
         var source = "using System;\nusing System.Buffers.Binary;\n\npublic static class P\n{\n" +
                      $"    public static {type} Before(byte[] b, int i) => {tree};\n" +
                      $"    public static {type} After(byte[] b, int i) => {call};\n}}\n";
-        var compilation = CSharpCompilation.Create(
-            "Values" + Guid.NewGuid().ToString("N"),
-            new[] { CSharpSyntaxTree.ParseText(source) },
-            TestCompilations.References(TestReferences.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
-        using var stream = new MemoryStream();
-        var emit = compilation.Emit(stream);
-        Assert.True(emit.Success, string.Join("\n", emit.Diagnostics));
-        var context = new AssemblyLoadContext("values", isCollectible: true);
-        try
+        using var code = LoadedCode.Compile(source);
+        var data = new[]
         {
-            stream.Position = 0;
-            var p = context.LoadFromStream(stream).GetType("P")!;
-            var before = p.GetMethod("Before")!;
-            var after = p.GetMethod("After")!;
-            var data = new[]
+            new byte[] { 0x80, 0x00, 0x00, 0x01, 0xFF, 0xFE, 0x7F, 0x80, 0x12, 0x34 },
+            new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF },
+            new byte[] { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
+            new byte[] { 0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xF0, 0x0F },
+        };
+        foreach (var bytes in data)
+        {
+            foreach (var i in new[] { 0, 1, 2 })
             {
-                new byte[] { 0x80, 0x00, 0x00, 0x01, 0xFF, 0xFE, 0x7F, 0x80, 0x12, 0x34 },
-                new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF },
-                new byte[] { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
-                new byte[] { 0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xF0, 0x0F },
-            };
-            foreach (var bytes in data)
-            {
-                foreach (var i in new[] { 0, 1, 2 })
-                {
-                    Assert.Equal(before.Invoke(null, new object[] { bytes, i }), after.Invoke(null, new object[] { bytes, i }));
-                }
+                Assert.Equal(code.Invoke("Before", bytes, i), code.Invoke("After", bytes, i));
             }
-        }
-        finally
-        {
-            context.Unload();
         }
     }
 
@@ -316,29 +294,10 @@ public class PERF014UseBinaryPrimitivesTests
 
     private static void RunBoth(string source, object[] values)
     {
-        var compilation = CSharpCompilation.Create(
-            "Values" + Guid.NewGuid().ToString("N"),
-            new[] { CSharpSyntaxTree.ParseText(source) },
-            TestCompilations.References(TestReferences.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
-        using var stream = new MemoryStream();
-        var emit = compilation.Emit(stream);
-        Assert.True(emit.Success, string.Join("\n", emit.Diagnostics));
-        var context = new AssemblyLoadContext("values", isCollectible: true);
-        try
+        using var code = LoadedCode.Compile(source);
+        foreach (var value in values)
         {
-            stream.Position = 0;
-            var p = context.LoadFromStream(stream).GetType("P")!;
-            var before = p.GetMethod("Before")!;
-            var after = p.GetMethod("After")!;
-            foreach (var value in values)
-            {
-                Assert.Equal(before.Invoke(null, new[] { value }), after.Invoke(null, new[] { value }));
-            }
-        }
-        finally
-        {
-            context.Unload();
+            Assert.Equal(code.Invoke("Before", value), code.Invoke("After", value));
         }
     }
 
