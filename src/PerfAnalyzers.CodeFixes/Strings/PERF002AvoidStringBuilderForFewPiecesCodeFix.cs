@@ -46,7 +46,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix : DocumentFix
             return null;
         }
 
-        var hasHandlers = model.Compilation.GetTypeByMetadataName(PERF002AvoidStringBuilderForFewPiecesAnalyzer.DefaultInterpolatedStringHandler) is not null;
+        var hasHandlers = model.Compilation.GetTypeByMetadataName(WellKnownTypes.DefaultInterpolatedStringHandler) is not null;
         var languageVersion = ((CSharpParseOptions)root.SyntaxTree.Options).LanguageVersion;
         var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
         var taken = new List<TextSpan>();

@@ -27,6 +27,7 @@ public sealed class WellKnownTypes
     public const string Random = "System.Random";
     public const string BinaryPrimitives = "System.Buffers.Binary.BinaryPrimitives";
     public const string RuntimeHelpers = "System.Runtime.CompilerServices.RuntimeHelpers";
+    public const string DefaultInterpolatedStringHandler = "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler";
     public const string ComImportAttribute = "System.Runtime.InteropServices.ComImportAttribute";
     public const string InternalsVisibleToAttribute = "System.Runtime.CompilerServices.InternalsVisibleToAttribute";
 

@@ -27,8 +27,6 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
 
     public const int DefaultMaxAppends = 4;
 
-    public const string DefaultInterpolatedStringHandler = "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF002AvoidStringBuilderForFewPieces);
 
@@ -39,7 +37,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
             return;
         }
 
-        var hasHandlers = compilation.Types.Get(DefaultInterpolatedStringHandler) is not null;
+        var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null;
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
         context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, expressionOfT), OperationKind.ObjectCreation);
     }

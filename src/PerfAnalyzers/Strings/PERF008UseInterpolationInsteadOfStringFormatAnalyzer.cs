@@ -80,7 +80,6 @@ public enum FormatForm
 /// <summary>The types PERF008 needs, resolved once per compilation (by the analyzer) or per fix.</summary>
 public sealed class FormatTypes
 {
-    public const string DefaultInterpolatedStringHandler = "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler";
     public const string AppendInterpolatedStringHandler = "System.Text.StringBuilder+AppendInterpolatedStringHandler";
     public const string InterpolatedStringHandlerAttribute = "System.Runtime.CompilerServices.InterpolatedStringHandlerAttribute";
     public const string FormatProvider = "System.IFormatProvider";
@@ -91,7 +90,7 @@ public sealed class FormatTypes
         StringBuilder = compilation.GetTypeByMetadataName(WellKnownTypes.StringBuilder);
         ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypes.ExpressionOfT);
         HandlerAttribute = compilation.GetTypeByMetadataName(InterpolatedStringHandlerAttribute);
-        var handler = compilation.GetTypeByMetadataName(DefaultInterpolatedStringHandler);
+        var handler = compilation.GetTypeByMetadataName(WellKnownTypes.DefaultInterpolatedStringHandler);
         HasHandler = handler is not null;
         HasStringBuilderHandler = compilation.GetTypeByMetadataName(AppendInterpolatedStringHandler) is not null;
         HasCreateWithProvider = handler is not null && compilation.GetSpecialType(SpecialType.System_String).GetMembers("Create").OfType<IMethodSymbol>().Any(m =>
