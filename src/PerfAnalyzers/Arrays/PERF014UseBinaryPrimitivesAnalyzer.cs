@@ -726,7 +726,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 group.Declarations[0].Declarators.Length != 1 ||
                 group.Declarations[0].Declarators[0] is not { Initializer.Value: IInvocationOperation { TargetMethod: { Name: "GetBytes", IsStatic: true } getBytesMethod, Arguments.Length: 1 } getBytes } declarator ||
                 !SymbolEqualityComparer.Default.Equals(getBytesMethod.ContainingType, bitConverter) ||
-                StripImplicit(getBytes.Arguments[0].Value) is not { Type: { } valueType } value ||
+                getBytes.Arguments[0].Value.WithoutImplicitConversion() is not { Type: { } valueType } value ||
                 value is not (ILocalReferenceOperation or IParameterReferenceOperation) ||
                 !SymbolEqualityComparer.Default.Equals(valueType, getBytesMethod.Parameters[0].Type) ||
                 Width(valueType.SpecialType) < 2 || valueType.SpecialType == SpecialType.System_Char)
@@ -746,7 +746,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
             if (reverse is not IExpressionStatementOperation { Operation: IInvocationOperation { TargetMethod: { Name: "Reverse", IsStatic: true } reverseMethod, Arguments.Length: 1 } reverseCall } ||
                 !SymbolEqualityComparer.Default.Equals(reverseMethod.ContainingType, array) ||
-                StripImplicit(reverseCall.Arguments[0].Value) is not ILocalReferenceOperation { } reversedLocal ||
+                reverseCall.Arguments[0].Value.WithoutImplicitConversion() is not ILocalReferenceOperation { } reversedLocal ||
                 !SymbolEqualityComparer.Default.Equals(reversedLocal.Local, bytes))
             {
                 continue;
@@ -788,9 +788,6 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 conditional ? $"BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness({value.Syntax}) : {value.Syntax}" : $"BinaryPrimitives.ReverseEndianness({value.Syntax})"));
         }
     }
-
-    private static IOperation StripImplicit(IOperation operation) =>
-        operation is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : operation;
 
     /// <summary>True when the statement assigns the local or parameter (the fix evaluates it later than GetBytes did).</summary>
     private static bool Assigns(IOperation statement, IOperation value)

@@ -119,7 +119,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        var array = WithoutConversion(invocation.Arguments[0].Value);
+        var array = OperationHelpers.WithoutImplicitConversion(invocation.Arguments[0].Value);
         if (array.Type is not IArrayTypeSymbol { IsSZArray: true } ||
             !IsStableReference(array) ||
             invocation.Arguments[1].Value.ConstantValue is not { HasValue: true, Value: 0 } ||
@@ -162,7 +162,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             case IArrayElementReferenceOperation { Indices.Length: 1 } element when
                 element.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true } arrayType &&
                 IsLocal(element.Indices[0], index):
-                (target, elementType, isSpan) = (WithoutConversion(element.ArrayReference), arrayType.ElementType, false);
+                (target, elementType, isSpan) = (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), arrayType.ElementType, false);
                 break;
             case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { } instance } indexer when
                 apis.Span is not null &&
@@ -243,11 +243,8 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     private static string ValueText(IOperation value) =>
         (value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax.ToString();
 
-    private static IOperation WithoutConversion(IOperation operation) =>
-        operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
-
     private static bool IsLocal(IOperation operation, ILocalSymbol local) =>
-        WithoutConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+        OperationHelpers.WithoutImplicitConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
 
     private static bool StartsAtZero(IOperation before, ILocalSymbol index)
     {
@@ -284,12 +281,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary><c>X.Length</c> on the same local, parameter or field as <paramref name="target"/>.</summary>
     private static bool IsLengthOf(IOperation operation, IOperation target)
     {
-        var receiver = WithoutConversion(operation) switch
+        var receiver = OperationHelpers.WithoutImplicitConversion(operation) switch
         {
             IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => instance,
             _ => null,
         };
-        return receiver is not null && SameReference(WithoutConversion(receiver), target);
+        return receiver is not null && SameReference(OperationHelpers.WithoutImplicitConversion(receiver), target);
     }
 
     private static bool SameReference(IOperation a, IOperation b) => (a, b) switch
@@ -304,7 +301,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary>The same value on every iteration, read without side effects, and not the loop index.</summary>
     private static bool IsInvariant(IOperation value, ILocalSymbol index)
     {
-        if (WithoutConversion(value) is IDefaultValueOperation)
+        if (OperationHelpers.WithoutImplicitConversion(value) is IDefaultValueOperation)
         {
             return true;
         }
@@ -331,7 +328,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// </summary>
     private static bool IsDefaultValue(IOperation value, ITypeSymbol elementType)
     {
-        if (value is IDefaultValueOperation || WithoutConversion(value) is IDefaultValueOperation)
+        if (value is IDefaultValueOperation || OperationHelpers.WithoutImplicitConversion(value) is IDefaultValueOperation)
         {
             return true;
         }

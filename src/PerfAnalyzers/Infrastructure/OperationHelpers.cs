@@ -51,6 +51,10 @@ public static class OperationHelpers
         return containingSymbol as IMethodSymbol;
     }
 
+    /// <summary>The operand of a compiler-inserted, non-user-defined conversion (<c>byte[]</c> to <c>Array</c>, <c>int</c> to <c>long</c>), else the operation.</summary>
+    public static IOperation WithoutImplicitConversion(this IOperation operation) =>
+        operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
+
     /// <summary>The outermost operation of the body (the root of the operation tree).</summary>
     public static IOperation GetRoot(this IOperation operation)
     {
