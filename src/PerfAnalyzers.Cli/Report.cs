@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
@@ -124,7 +125,7 @@ public static class Report
         }
 
         var text = new StringBuilder();
-        text.Append("| PERF rule | PERF (ms) | SDK counterparts | SDK (ms) | Target: PERF <= SDK |\n|---|---:|---|---:|---|\n");
+        text.Append("| PERF rule | PERF (ms) | PERF findings | SDK counterparts | SDK (ms) | SDK findings | Target: PERF <= SDK |\n|---|---:|---:|---|---:|---:|---|\n");
         foreach (var (id, counterparts) in RuleCatalog.SdkCounterparts.OrderBy(p => p.Key, StringComparer.Ordinal))
         {
             var perf = result.Timings.Where(t => !t.IsSdk && HasRule(t, id)).ToList();
@@ -137,7 +138,7 @@ public static class Report
             var perfMs = perf.Sum(t => t.Time.TotalMilliseconds);
             var sdkMs = theirs.Sum(t => t.Time.TotalMilliseconds);
             text.Append(CultureInfo.InvariantCulture,
-                $"| {id} | {perfMs:F1} | {string.Join(" + ", counterparts)} | {sdkMs:F1} | {(perfMs <= sdkMs ? "met" : "missed")} |\n");
+                $"| {id} | {perfMs:F1} | {result.TimedFindings.GetValueOrDefault(id)} | {string.Join(" + ", counterparts)} | {sdkMs:F1} | {counterparts.Sum(c => result.TimedFindings.GetValueOrDefault(c))} | {(perfMs <= sdkMs ? "met" : "missed")} |\n");
         }
 
         var all = result.Timings.FirstOrDefault(t => t.Analyzer == Scanner.AllPerf);

@@ -26,6 +26,8 @@ public sealed class ScanResult
 
     public TimeSpan CompilationTime { get; set; }
 
+    /// <summary>With <c>--timing</c>: how many diagnostics each PERF rule and each SDK counterpart rule reported in the timed runs.</summary>
+    public Dictionary<string, int> TimedFindings { get; } = new(StringComparer.Ordinal);
 
     public int Files { get; set; }
 
@@ -169,6 +171,19 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             foreach (var analyzer in analyzers)
             {
                 samples[analyzer].Add(analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var t) ? t.ExecutionTime : TimeSpan.Zero);
+            }
+
+            if (i == 0)
+            {
+                // Reporting a diagnostic has a cost of its own (suppression checks, first-time per symbol), so each
+                // rule's time is read beside how many it reported.
+                foreach (var diagnostic in analysis.GetAllDiagnostics())
+                {
+                    if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) || counterpartIds.Contains(diagnostic.Id))
+                    {
+                        result.TimedFindings[diagnostic.Id] = result.TimedFindings.GetValueOrDefault(diagnostic.Id) + 1;
+                    }
+                }
             }
         }
 

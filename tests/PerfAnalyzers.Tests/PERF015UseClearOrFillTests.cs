@@ -37,6 +37,50 @@ public class PERF015UseClearOrFillTests
                  void F() { Array.Clear(_field); Array.Clear(this._field); System.Array.Clear(s_static); }
              """));
 
+    [Fact]
+    public Task Array_clear_is_found_however_it_is_named_in_the_file() => Verify(
+        "using static System.Array;\nusing Arr = System.Array;\n\n" + Wrap("""
+                 void A(int[] a) { [|Clear(a, 0, a.Length)|]; [|Arr.Clear(a, 0, a.Length)|]; [|global::System.Array.Clear(a, 0, a.Length)|]; }
+                 void B(int[] a) { if (a != null) [|Clear(
+                     a,
+                     0,
+                     a.Length)|]; }
+             """),
+        "using static System.Array;\nusing Arr = System.Array;\n\n" + Wrap("""
+                 void A(int[] a) { Clear(a); Arr.Clear(a); global::System.Array.Clear(a); }
+                 void B(int[] a) { if (a != null) Clear(
+                     a); }
+             """));
+
+    [Fact]
+    public Task Other_clear_lookalikes_are_not_flagged() => Verify(Header + """
+        sealed class C
+        {
+            // Array.Clear(a, 0, a.Length) in a comment
+            const string Text = "Array.Clear(a, 0, a.Length)";
+            static void Clear(int[] a, int index, int length) { }
+            static void ClearAll(int[] a, int index, int length) { }
+            void A(int[] a, List<int> list)
+            {
+                Clear(a, 0, a.Length);
+                ClearAll(a, 0, a.Length);
+                list.Clear();
+                Func<int[], int, int, int> f = (x, y, z) => 0;
+                f(a, 0, a.Length);
+                var s = $"Clear{a.Length}";
+        #if NEVER_DEFINED
+                Array.Clear(a, 0, a.Length);
+        #endif
+            }
+        }
+
+        sealed class D
+        {
+            int[] Clear = new int[1];
+            void A(int[] a) => System.Array.Copy(a, 0, Clear, 0, Clear.Length);
+        }
+        """);
+
     // ---- Loops ----
 
     [Fact]

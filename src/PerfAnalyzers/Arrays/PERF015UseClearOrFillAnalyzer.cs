@@ -1,5 +1,7 @@
+using System;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -48,7 +50,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         var apis = Apis.Find(compilation);
         if (apis.HasClearWhole && apis.ClearRange is not null)
         {
-            context.RegisterOperationAction(c => AnalyzeInvocation(c, apis), OperationKind.Invocation);
+            // Calls to Array.Clear are rare, and a callback on every invocation costs more than this rule's whole loop
+            // analysis (Roslyn times each callback): each file's text is searched for "Clear" instead, and only the
+            // calls found that way are bound (docs/performance.md).
+            context.RegisterSemanticModelAction(c => FindClearCalls(c, apis));
         }
 
         context.RegisterOperationAction(c => AnalyzeLoop(c, apis), OperationKind.Loop);
@@ -101,20 +106,48 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
     }
 
-    /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
-    private static void AnalyzeInvocation(OperationAnalysisContext context, Apis apis)
+    /// <summary>
+    /// Every <c>Clear(x, y, z)</c> call in the file, found by its name in the text (an ordinal search, no allocation for
+    /// a parsed file's text) and a syntactic check of the call's shape, is bound and analyzed; nothing else is bound.
+    /// </summary>
+    private static void FindClearCalls(SemanticModelAnalysisContext context, Apis apis)
     {
-        // Cheapest checks first: this runs for every call in the compilation.
-        var invocation = (IInvocationOperation)context.Operation;
-        if (invocation.Arguments.Length != 3 ||
-            invocation.TargetMethod.Name != "Clear" ||
-            !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange) ||
-            invocation.Arguments.Length != 3 ||
-            invocation.Syntax is not InvocationExpressionSyntax syntax ||
-            syntax.ArgumentList.Arguments.Count != 3 ||
-            syntax.ArgumentList.Arguments[0].NameColon is not null ||
-            syntax.ArgumentList.Arguments[1].NameColon is not null ||
-            syntax.ArgumentList.Arguments[2].NameColon is not null)
+        const string Name = "Clear";
+        var tree = context.SemanticModel.SyntaxTree;
+        var text = tree.GetText(context.CancellationToken).ToString();
+        SyntaxNode? root = null;
+        for (var at = text.IndexOf(Name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(Name, at + Name.Length, StringComparison.Ordinal))
+        {
+            context.CancellationToken.ThrowIfCancellationRequested();
+            root ??= tree.GetRoot(context.CancellationToken);
+
+            // The identifier itself (not part of a longer name, a comment, a string or disabled text), called directly
+            // (using static System.Array) or as a member, with three positional arguments.
+            var token = root.FindToken(at);
+            if (token.SpanStart != at || !token.IsKind(SyntaxKind.IdentifierToken) || token.Text != Name ||
+                token.Parent is not IdentifierNameSyntax name)
+            {
+                continue;
+            }
+
+            var callee = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
+            if (callee.Parent is not InvocationExpressionSyntax { ArgumentList.Arguments.Count: 3 } call || call.Expression != callee ||
+                call.ArgumentList.Arguments[0].NameColon is not null ||
+                call.ArgumentList.Arguments[1].NameColon is not null ||
+                call.ArgumentList.Arguments[2].NameColon is not null ||
+                context.SemanticModel.GetOperation(call, context.CancellationToken) is not IInvocationOperation invocation)
+            {
+                continue;
+            }
+
+            AnalyzeInvocation(invocation, call, apis, context.ReportDiagnostic);
+        }
+    }
+
+    /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
+    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Apis apis, Action<Diagnostic> report)
+    {
+        if (invocation.Arguments.Length != 3 || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
         {
             return;
         }
@@ -128,7 +161,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        Report(context, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
+        Report(report, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
     }
 
     /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
@@ -219,10 +252,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(context, header, "this loop", replacement, kind, typeArgument);
+        Report(context.ReportDiagnostic, header, "this loop", replacement, kind, typeArgument);
     }
 
-    private static void Report(OperationAnalysisContext context, Location location, string code, string replacement, string kind, string? elementType)
+    private static void Report(Action<Diagnostic> report, Location location, string code, string replacement, string kind, string? elementType)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(KindKey, kind);
         if (elementType is not null)
@@ -230,7 +263,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             properties = properties.Add(ElementTypeKey, elementType);
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));
+        report(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));
     }
 
     private static IOperation? SingleStatement(IOperation body) => body switch
