@@ -72,8 +72,21 @@ public static class Loader
             documents: files.Select(f => DocumentInfo.Create(
                 DocumentId.CreateNewId(projectId),
                 System.IO.Path.GetFileName(f),
-                loader: TextLoader.From(TextAndVersion.Create(SourceText.From(File.ReadAllText(f), Encoding.UTF8), VersionStamp.Create(), f)),
+                loader: TextLoader.From(TextAndVersion.Create(ReadSource(f), VersionStamp.Create(), f)),
                 filePath: f)));
+        if (ProjectsUseImplicitUsings(folder))
+        {
+            // Code written for ImplicitUsings does not bind without them: add the SDK's global usings as a build does
+            // (a generated file, so no analyzer reports in it and no fix writes it).
+            progress("every project in the folder enables ImplicitUsings: adding the SDK's global usings");
+            var usings = string.Concat(SdkImplicitUsings.Select(u => $"global using global::{u};\n"));
+            info = info.WithDocuments(info.Documents.Append(DocumentInfo.Create(
+                DocumentId.CreateNewId(projectId),
+                ImplicitUsingsFileName,
+                loader: TextLoader.From(TextAndVersion.Create(SourceText.From(usings, Encoding.UTF8), VersionStamp.Create())),
+                filePath: System.IO.Path.Combine(folder, "obj", ImplicitUsingsFileName))));
+        }
+
         var solution = workspace.CurrentSolution.AddProject(info);
         var editorConfig = System.IO.Path.Combine(folder, ".editorconfig");
         if (File.Exists(editorConfig))
@@ -123,6 +136,78 @@ public static class Loader
         }
 
         return symbols;
+    }
+
+    /// <summary>
+    /// A source file as the compiler reads it: in the encoding its byte order mark names, else strict UTF-8, else (bytes
+    /// that are not UTF-8) Latin-1, remembered so that <c>--fix</c> writes the file back as it was: no byte order mark
+    /// added, no character replaced.
+    /// </summary>
+    private static SourceText ReadSource(string path)
+    {
+        try
+        {
+            using var reader = new StreamReader(path, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true), detectEncodingFromByteOrderMarks: true);
+            var content = reader.ReadToEnd();
+            return SourceText.From(content, reader.CurrentEncoding);
+        }
+        catch (DecoderFallbackException)
+        {
+            return SourceText.From(File.ReadAllText(path, Encoding.Latin1), Encoding.Latin1);
+        }
+    }
+
+    /// <summary>The global usings Microsoft.NET.Sdk adds to a C# project that sets <c>ImplicitUsings</c>.</summary>
+    public static readonly IReadOnlyList<string> SdkImplicitUsings =
+        new[] { "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http", "System.Threading", "System.Threading.Tasks" };
+
+    /// <summary>The name of the document holding those usings in a folder scan (not one of the scanned files).</summary>
+    public const string ImplicitUsingsFileName = "PerfAnalyzers.GlobalUsings.g.cs";
+
+    /// <summary>
+    /// Whether the folder holds C# project files (bin/obj excluded) and every one of them enables <c>ImplicitUsings</c>,
+    /// in the project file or in a Directory.Build.props between it and the folder. Not when only some do: adding the
+    /// usings to every file could make names ambiguous (CS0104) in the projects that do not.
+    /// </summary>
+    private static bool ProjectsUseImplicitUsings(string folder)
+    {
+        var projects = Directory.EnumerateFiles(folder, "*.csproj", SearchOption.AllDirectories).Where(f => !IsBuildOutput(folder, f)).ToList();
+        return projects.Count > 0 && projects.All(project => ImplicitUsingsOf(project, folder) is { } value &&
+            (value.Equals("enable", StringComparison.OrdinalIgnoreCase) || value.Equals("true", StringComparison.OrdinalIgnoreCase)));
+    }
+
+    /// <summary>The project's <c>ImplicitUsings</c> value: its own, else the nearest Directory.Build.props's up to the folder.</summary>
+    private static string? ImplicitUsingsOf(string project, string folder)
+    {
+        if (ReadProperty(project, "ImplicitUsings") is { } own)
+        {
+            return own;
+        }
+
+        var root = System.IO.Path.GetFullPath(folder).TrimEnd(System.IO.Path.DirectorySeparatorChar);
+        for (var directory = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(project)); directory is not null && directory.Length >= root.Length; directory = System.IO.Path.GetDirectoryName(directory))
+        {
+            var props = System.IO.Path.Combine(directory, "Directory.Build.props");
+            if (File.Exists(props))
+            {
+                return ReadProperty(props, "ImplicitUsings");
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The last value of an MSBuild property set in the file, or null (also when the file is not readable XML).</summary>
+    private static string? ReadProperty(string file, string name)
+    {
+        try
+        {
+            return XDocument.Load(file).Descendants().LastOrDefault(e => e.Name.LocalName == name)?.Value.Trim();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Xml.XmlException)
+        {
+            return null;
+        }
     }
 
     private static bool IsBuildOutput(string root, string file)

@@ -86,7 +86,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var project = solution.GetProject(projectId)!;
-            progress($"[{++index}/{loaded.Projects.Count}] analyzing {project.Name} ({project.DocumentIds.Count} files)");
+            progress($"[{++index}/{loaded.Projects.Count}] analyzing {project.Name} ({project.Documents.Count(d => d.Name != Loader.ImplicitUsingsFileName)} files)");
             await AnalyzeProjectAsync(project, sdkAnalyzers, result, cancellationToken).ConfigureAwait(false);
         }
 
@@ -107,7 +107,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             return;
         }
 
-        result.Files += project.DocumentIds.Count;
+        result.Files += project.Documents.Count(d => d.Name != Loader.ImplicitUsingsFileName);
         var framework = PerfAnalyzers.Infrastructure.PerfCompilation.Get(compilation, project.AnalyzerOptions).TargetFramework.ToString();
         if (!result.TargetFrameworks.Contains(framework))
         {

@@ -113,6 +113,9 @@ public sealed class CliTests(PackageFixture fixture)
         Assert.Contains("Recompiled after fixing: no new compiler errors", output);
         Assert.Contains(".AsSpan(", File.ReadAllText(Path.Combine(folder, "PERF001Substring.cs")));
 
+        // Written back as it was read: the samples have no byte order mark, and the fix does not add one.
+        Assert.NotEqual(0xEF, File.ReadAllBytes(Path.Combine(folder, "PERF001Substring.cs"))[0]);
+
         // Nothing left for the fixed rule.
         var (_, again) = Run($"scan \"{folder}\" --quiet --format json");
         using var document = JsonDocument.Parse(again);
@@ -141,6 +144,44 @@ public sealed class CliTests(PackageFixture fixture)
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --tfm net472");
         Assert.True(code == 0, output);
         Assert.Contains("(target: .NET Framework 4.7.2)", output);
+    }
+
+    [Theory]
+    [InlineData("<ImplicitUsings>enable</ImplicitUsings>", "", true)]
+    [InlineData("", "<Project><PropertyGroup><ImplicitUsings>true</ImplicitUsings></PropertyGroup></Project>", true)]
+    [InlineData("<ImplicitUsings>disable</ImplicitUsings>", "", false)]
+    [InlineData("", "", false)]
+    public void A_folder_whose_projects_enable_implicit_usings_gets_them(string property, string buildProps, bool expected)
+    {
+        var folder = Path.Combine(fixture.WorkDirectory, "cli-usings-" + Guid.NewGuid().ToString("N")[..6]);
+        Directory.CreateDirectory(Path.Combine(folder, "src"));
+        File.WriteAllText(Path.Combine(folder, "src", "App.csproj"), $"<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup>{property}</PropertyGroup></Project>");
+        if (buildProps.Length > 0)
+        {
+            File.WriteAllText(Path.Combine(folder, "Directory.Build.props"), buildProps);
+        }
+
+        // Random and Task bind only through the implicit 'using System;' and 'using System.Threading.Tasks;'.
+        File.WriteAllText(Path.Combine(folder, "src", "Dice.cs"), """
+            public static class Dice
+            {
+                public static int Roll() => new Random().Next(6);
+                public static Task<int> RollAsync() => Task.FromResult(Roll());
+            }
+            """);
+
+        var (code, output) = Run($"scan \"{folder}\" --quiet");
+        Assert.True(code == 0, output);
+        Assert.Contains("in 1 files", output);
+        if (expected)
+        {
+            Assert.Contains("Dice.cs(3,", output);
+            Assert.Contains("PERF010", output);
+        }
+        else
+        {
+            Assert.DoesNotContain("PERF010", output);
+        }
     }
 
     [Fact]
