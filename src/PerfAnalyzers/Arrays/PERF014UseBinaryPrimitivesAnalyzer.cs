@@ -210,29 +210,36 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
             return false;
         }
 
-        IOperation source;
-        IOperation indexOperation;
-        switch (current)
-        {
-            case IArrayElementReferenceOperation { Indices.Length: 1 } element when element.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true }:
-                (source, indexOperation) = (element.ArrayReference, element.Indices[0]);
-                break;
-            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol spanType } instance } indexer when
-                SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, readOnlySpan) ||
-                span is not null && SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, span):
-                (source, indexOperation) = (instance, indexer.Arguments[0].Value);
-                break;
-            default:
-                return false;
-        }
-
-        if (!source.IsSideEffectFree() || !Split(indexOperation, out var index, out var offset))
+        if (!TryGetElement(current, span, readOnlySpan, out var source, out var indexOperation) ||
+            !source.IsSideEffectFree() || !Split(indexOperation, out var index, out var offset))
         {
             return false;
         }
 
         pieces.Add(new Piece(source, index!, offset, shift, current));
         return true;
+    }
+
+    /// <summary>
+    /// An element of a byte buffer: <c>a[i]</c> on a single-dimensional array, or the indexer of <paramref name="span"/>
+    /// or <paramref name="readOnlySpan"/> (either may be null: stores are written through arrays and spans only).
+    /// </summary>
+    private static bool TryGetElement(IOperation element, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan, out IOperation source, out IOperation index)
+    {
+        switch (element)
+        {
+            case IArrayElementReferenceOperation { Indices.Length: 1 } array when array.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true }:
+                (source, index) = (array.ArrayReference, array.Indices[0]);
+                return true;
+            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol spanType } instance } indexer when
+                SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, span) ||
+                SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, readOnlySpan):
+                (source, index) = (instance, indexer.Arguments[0].Value);
+                return true;
+            default:
+                (source, index) = (null!, null!);
+                return false;
+        }
     }
 
     /// <summary>An index as (variable part, constant offset): <c>i</c>, <c>i + 3</c>, <c>3 + i</c>, <c>7</c>.</summary>
@@ -380,19 +387,9 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
             return false;
         }
 
-        IOperation source;
-        IOperation indexOperation;
-        switch (target)
+        if (!TryGetElement(target, span, readOnlySpan: null, out var source, out var indexOperation))
         {
-            case IArrayElementReferenceOperation { Indices.Length: 1 } element when element.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true }:
-                (source, indexOperation) = (element.ArrayReference, element.Indices[0]);
-                break;
-            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol spanType } instance } indexer when
-                SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, span):
-                (source, indexOperation) = (instance, indexer.Arguments[0].Value);
-                break;
-            default:
-                return false;
+            return false;
         }
 
         // (byte)(v >> k), (byte)((v >> k) & 0xFF), (byte)v; v promoted to int for the shift is fine (only its own bytes are taken).

@@ -147,7 +147,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
     private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Apis apis, Action<Diagnostic> report)
     {
-        if (invocation.Arguments.Length != 3 || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
+        if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
         {
             return;
         }
