@@ -147,15 +147,22 @@ public sealed class CliTests(PackageFixture fixture)
     }
 
     [Theory]
-    [InlineData("<ImplicitUsings>enable</ImplicitUsings>", "", true)]
-    [InlineData("", "<Project><PropertyGroup><ImplicitUsings>true</ImplicitUsings></PropertyGroup></Project>", true)]
-    [InlineData("<ImplicitUsings>disable</ImplicitUsings>", "", false)]
-    [InlineData("", "", false)]
-    public void A_folder_whose_projects_enable_implicit_usings_gets_them(string property, string buildProps, bool expected)
+    [InlineData("<ImplicitUsings>enable</ImplicitUsings>", "", false, true)]
+    [InlineData("", "<Project><PropertyGroup><ImplicitUsings>true</ImplicitUsings></PropertyGroup></Project>", false, true)]
+    [InlineData("<ImplicitUsings>disable</ImplicitUsings>", "", false, false)]
+    [InlineData("", "", false, false)]
+    [InlineData("<ImplicitUsings>enable</ImplicitUsings>", "", true, false)]
+    public void A_folder_whose_projects_enable_implicit_usings_gets_them(string property, string buildProps, bool otherProjectWithout, bool expected)
     {
         var folder = Path.Combine(fixture.WorkDirectory, "cli-usings-" + Guid.NewGuid().ToString("N")[..6]);
         Directory.CreateDirectory(Path.Combine(folder, "src"));
         File.WriteAllText(Path.Combine(folder, "src", "App.csproj"), $"<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup>{property}</PropertyGroup></Project>");
+        if (otherProjectWithout)
+        {
+            // A second project in the folder that does not enable them: the usings could clash there, so none are added.
+            Directory.CreateDirectory(Path.Combine(folder, "tools"));
+            File.WriteAllText(Path.Combine(folder, "tools", "Tool.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup></PropertyGroup></Project>");
+        }
         if (buildProps.Length > 0)
         {
             File.WriteAllText(Path.Combine(folder, "Directory.Build.props"), buildProps);
