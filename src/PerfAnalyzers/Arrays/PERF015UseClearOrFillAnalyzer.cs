@@ -107,8 +107,8 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
-    /// Every <c>Clear(x, y, z)</c> call in the file, found by its name in the text (an ordinal search, no allocation for
-    /// a parsed file's text) and a syntactic check of the call's shape, is bound and analyzed; nothing else is bound.
+    /// Every <c>Clear(x, y, z)</c> call in the file, found by its name in the file's text (an ordinal search; the text of a
+    /// file read from disk is not copied unless it is large) and a syntactic check of the call's shape, is bound and analyzed; nothing else is bound.
     /// </summary>
     private static void FindClearCalls(SemanticModelAnalysisContext context, Apis apis)
     {
