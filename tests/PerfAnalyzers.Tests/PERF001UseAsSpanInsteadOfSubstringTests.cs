@@ -10,7 +10,7 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Microsoft.CodeAnalysis.NullableContextOptions? nullable = null)
     {
-        var test = RuleTest.Create(new PERF001UseAsSpanInsteadOfSubstringAnalyzer(), new PERF001UseAsSpanInsteadOfSubstringCodeFix(), source, fixedSource, references);
+        var test = RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(source, fixedSource, references);
         test.Nullable = nullable ?? test.Nullable;
         return test.RunAsync();
     }
@@ -252,7 +252,7 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
              """));
 
     [Fact]
-    public Task Top_level_statements_with_an_await_in_the_statement_are_not_flagged() => new RuleTest(new PERF001UseAsSpanInsteadOfSubstringAnalyzer(), new PERF001UseAsSpanInsteadOfSubstringCodeFix())
+    public Task Top_level_statements_with_an_await_in_the_statement_are_not_flagged() => new RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>()
     {
         OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
         Sources =
@@ -320,7 +320,7 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
     [InlineData("string M(string a) => a.Substring(1) + ;")]
     [InlineData("int M(Undefined s) => int.Parse(s.Substring(1));")]
     [InlineData("int M(string s) { var p = s.Substring(1); return int.Parse(p, ); }")]
-    public Task Broken_code_does_not_crash(string member) => new RuleTest(new PERF001UseAsSpanInsteadOfSubstringAnalyzer())
+    public Task Broken_code_does_not_crash(string member) => new RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer>()
     {
         Sources = { Wrap("    " + member) },
         AllowCompilerErrors = true,

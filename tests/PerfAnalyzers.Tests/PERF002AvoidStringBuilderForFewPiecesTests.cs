@@ -14,8 +14,8 @@ public class PERF002AvoidStringBuilderForFewPiecesTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Text;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF002AvoidStringBuilderForFewPiecesAnalyzer(), new PERF002AvoidStringBuilderForFewPiecesCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -401,7 +401,7 @@ public class PERF002AvoidStringBuilderForFewPiecesTests
         """);
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF002AvoidStringBuilderForFewPiecesAnalyzer(), new PERF002AvoidStringBuilderForFewPiecesCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>()
     {
         Sources =
         {

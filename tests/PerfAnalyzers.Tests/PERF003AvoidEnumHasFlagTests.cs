@@ -10,8 +10,8 @@ public class PERF003AvoidEnumHasFlagTests
 {
     private const string Header = "using System;\nusing System.IO;\n\n[Flags]\nenum E { None = 0, A = 1, B = 2, AB = A | B }\n\nenum Other { X = 1 }\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest.Create(new PERF003AvoidEnumHasFlagAnalyzer(), new PERF003AvoidEnumHasFlagCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
         Test(source, fixedSource, references).RunAsync();
@@ -129,15 +129,11 @@ public class PERF003AvoidEnumHasFlagTests
              """));
 
     [Fact]
-    public async Task Message_names_the_call_the_target_and_the_rewrite()
+    public Task Message_names_the_call_the_target_and_the_rewrite()
     {
-        var test = Test(Wrap("    bool M(E value) => value.[|HasFlag|](E.A);"));
-        var project = new Microsoft.CodeAnalysis.AdhocWorkspace().CurrentSolution
-            .AddProject("p", "p", Microsoft.CodeAnalysis.LanguageNames.CSharp)
-            .WithMetadataReferences(TestCompilations.References(TestReferences.NetStandard20))
-            .AddDocument("a.cs", Markup.Parse(test.Sources[0]).Source).Project;
-        var diagnostic = Assert.Single(await test.GetAnalyzerDiagnosticsAsync(project));
-        Assert.Equal("'value.HasFlag(E.A)' boxes both enum values on .NET Standard 2.0; use '(value & E.A) == E.A' instead", diagnostic.GetMessage());
+        var test = Test(Wrap("    bool M(E value) => value.{|#0:HasFlag|}(E.A);"));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix>.Diagnostic().WithLocation(0).WithMessage("'value.HasFlag(E.A)' boxes both enum values on .NET Standard 2.0; use '(value & E.A) == E.A' instead"));
+        return test.RunAsync();
     }
 
     // ---- Must not flag ----
@@ -200,7 +196,7 @@ public class PERF003AvoidEnumHasFlagTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF003AvoidEnumHasFlagAnalyzer(), new PERF003AvoidEnumHasFlagCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix>()
     {
         Sources =
         {

@@ -17,14 +17,14 @@ public class PERF004SealInternalTypesTests
 {
     private const string Option = "perf_analyzers.PERF004.internals_visible_to";
 
-    private static RuleTest Test(string source, string? fixedSource = null) =>
-        RuleTest.Create(new PERF004SealInternalTypesAnalyzer(), new PERF004SealInternalTypesCodeFix(), source, fixedSource, TestReferences.Net80);
+    private static RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix> Test(string source, string? fixedSource = null) =>
+        RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>.Create(source, fixedSource, TestReferences.Net80);
 
     private static Task Verify(string source, string? fixedSource = null) => Test(source, fixedSource).RunAsync();
 
-    private static RuleTest Files(string[] sources, string[]? fixedSources = null, string[]? names = null)
+    private static RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix> Files(string[] sources, string[]? fixedSources = null, string[]? names = null)
     {
-        var test = new RuleTest(new PERF004SealInternalTypesAnalyzer(), new PERF004SealInternalTypesCodeFix());
+        var test = new RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>();
         test.Sources.AddRange(sources);
         if (fixedSources is not null)
         {
@@ -961,7 +961,7 @@ public class PERF004SealInternalTypesTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF004SealInternalTypesAnalyzer(), new PERF004SealInternalTypesCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>()
     {
         Sources =
         {

@@ -11,7 +11,7 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Dictionary<string, string>? options = null, bool allowErrors = false)
     {
-        var test = RuleTest.Create(new PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer(), new PERF006DoNotBlockOnTasksInAsyncCodeCodeFix(), source, fixedSource, references);
+        var test = RuleTest<PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer, PERF006DoNotBlockOnTasksInAsyncCodeCodeFix>.Create(source, fixedSource, references);
         test.AllowCompilerErrors = allowErrors;
         foreach (var (key, value) in options ?? new())
         {
@@ -269,7 +269,7 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
              """));
 
     [Fact]
-    public Task Not_in_main() => new RuleTest(new PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer())
+    public Task Not_in_main() => new RuleTest<PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer>()
     {
         Sources = { Usings + "static class Program\n{\n    static async Task Main() { await Task.Yield(); Task.Delay(1).Wait(); Thread.Sleep(1); }\n}\n" },
         OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,

@@ -10,8 +10,8 @@ public class PERF007CacheTaskFromResultTests
 {
     private const string Usings = "using System;\nusing System.Threading.Tasks;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest.Create(new PERF007CacheTaskFromResultAnalyzer(), new PERF007CacheTaskFromResultCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
         Test(source, fixedSource, references).RunAsync();
@@ -222,7 +222,7 @@ public class PERF007CacheTaskFromResultTests
         "class C\n{\n    private static readonly System.Threading.Tasks.Task<bool> TrueTask = System.Threading.Tasks.Task.FromResult(true);\n\n    System.Threading.Tasks.Task<bool> A() => TrueTask;\n}\n");
 
     [Fact]
-    public Task Partial_type_in_two_documents_gets_one_field() => new RuleTest(new PERF007CacheTaskFromResultAnalyzer(), new PERF007CacheTaskFromResultCodeFix())
+    public Task Partial_type_in_two_documents_gets_one_field() => new RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>()
     {
         References = TestReferences.NetStandard20,
         Sources =
@@ -238,15 +238,11 @@ public class PERF007CacheTaskFromResultTests
     }.RunAsync();
 
     [Fact]
-    public async Task Message_names_the_call_and_the_target()
+    public Task Message_names_the_call_and_the_target()
     {
-        var test = Test(Usings + "class C\n{\n    Task<bool> A() => Task.[|FromResult|](true);\n}\n");
-        var project = new Microsoft.CodeAnalysis.AdhocWorkspace().CurrentSolution
-            .AddProject("p", "p", Microsoft.CodeAnalysis.LanguageNames.CSharp)
-            .WithMetadataReferences(TestCompilations.References(TestReferences.NetStandard20))
-            .AddDocument("a.cs", Markup.Parse(test.Sources[0]).Source).Project;
-        var diagnostic = Assert.Single(await test.GetAnalyzerDiagnosticsAsync(project));
-        Assert.Equal("'Task.FromResult(true)' allocates a new task on every call on .NET Standard 2.0; reuse a cached static readonly task instead", diagnostic.GetMessage());
+        var test = Test(Usings + "class C\n{\n    Task<bool> A() => Task.{|#0:FromResult|}(true);\n}\n");
+        test.ExpectedDiagnostics.Add(RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>.Diagnostic().WithLocation(0).WithMessage("'Task.FromResult(true)' allocates a new task on every call on .NET Standard 2.0; reuse a cached static readonly task instead"));
+        return test.RunAsync();
     }
 
     // ---- Must not flag ----
@@ -307,7 +303,7 @@ public class PERF007CacheTaskFromResultTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF007CacheTaskFromResultAnalyzer(), new PERF007CacheTaskFromResultCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>()
     {
         Sources =
         {

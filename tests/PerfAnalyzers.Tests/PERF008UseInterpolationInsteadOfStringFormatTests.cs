@@ -4,6 +4,7 @@ using System.Linq;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
 using PerfAnalyzers.CodeFixes.Strings;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Strings;
@@ -17,8 +18,8 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
 {
     private const string Header = "using System;\nusing System.IO;\nusing System.Text;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer(), new PERF008UseInterpolationInsteadOfStringFormatCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -489,7 +490,7 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
         """);
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer(), new PERF008UseInterpolationInsteadOfStringFormatCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix>()
     {
         Sources =
         {
@@ -546,7 +547,9 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
             parseOptions: new CSharpParseOptions(LanguageVersion.Latest),
             metadataReferences: TestCompilations.References(TestReferences.Net80)));
         var document = project.AddDocument("P.cs", source);
-        var diagnostics = await new RuleTest(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer()).GetAnalyzerDiagnosticsAsync(document.Project);
+        var diagnostics = await (await document.Project.GetCompilationAsync())!
+            .WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new PERF008UseInterpolationInsteadOfStringFormatAnalyzer()))
+            .GetAnalyzerDiagnosticsAsync();
         var after = source.IndexOf("After()", StringComparison.Ordinal);
         var diagnostic = Assert.Single(diagnostics, d => d.Location.SourceSpan.Start > after);
         var fix = new PERF008UseInterpolationInsteadOfStringFormatCodeFix();

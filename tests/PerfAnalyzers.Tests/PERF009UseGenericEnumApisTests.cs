@@ -11,8 +11,8 @@ public class PERF009UseGenericEnumApisTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\nenum E { A, B, C }\n\nenum Other { X }\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF009UseGenericEnumApisAnalyzer(), new PERF009UseGenericEnumApisCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -104,15 +104,11 @@ public class PERF009UseGenericEnumApisTests
         "using System;\nusing static System.Enum;\n\nenum E { A }\n\nstatic class C\n{\n    static E[] V() => GetValues<E>();\n}\n");
 
     [Fact]
-    public async Task Message_names_the_call_and_the_rewrite()
+    public Task Message_names_the_call_and_the_rewrite()
     {
-        var test = Test(Wrap("    static E[] V() => (E[])Enum.[|GetValues|](typeof(E));"));
-        var project = new Microsoft.CodeAnalysis.AdhocWorkspace().CurrentSolution
-            .AddProject("p", "p", Microsoft.CodeAnalysis.LanguageNames.CSharp)
-            .WithMetadataReferences(TestCompilations.References(TestReferences.Net80))
-            .AddDocument("a.cs", Markup.Parse(test.Sources[0]).Source).Project;
-        var diagnostic = Assert.Single(await test.GetAnalyzerDiagnosticsAsync(project));
-        Assert.Equal("'(E[])Enum.GetValues(typeof(E))' looks the enum up through a Type and boxes; use 'Enum.GetValues<E>()' instead", diagnostic.GetMessage());
+        var test = Test(Wrap("    static E[] V() => (E[])Enum.{|#0:GetValues|}(typeof(E));"));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>.Diagnostic().WithLocation(0).WithMessage("'(E[])Enum.GetValues(typeof(E))' looks the enum up through a Type and boxes; use 'Enum.GetValues<E>()' instead"));
+        return test.RunAsync();
     }
 
     // ---- Must not flag ----
@@ -197,7 +193,7 @@ public class PERF009UseGenericEnumApisTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF009UseGenericEnumApisAnalyzer(), new PERF009UseGenericEnumApisCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>()
     {
         Sources =
         {

@@ -10,8 +10,8 @@ public class PERF010UseRandomSharedTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -120,7 +120,7 @@ public class PERF010UseRandomSharedTests
         Header + "sealed class C\n{\n    int Random => 4;\n\n    int M() => System.Random.Shared.Next(Random);\n}\n");
 
     [Fact]
-    public Task Top_level_statements() => new RuleTest(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix())
+    public Task Top_level_statements() => new RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>()
     {
         Sources = { "using System;\n\nvar r = [|new Random()|];\nConsole.WriteLine(r.Next());\n" },
         FixedSources = { "using System;\n\nConsole.WriteLine(Random.Shared.Next());\n" },
@@ -185,7 +185,7 @@ public class PERF010UseRandomSharedTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF010UseRandomSharedAnalyzer(), new PERF010UseRandomSharedCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>()
     {
         Sources =
         {

@@ -10,8 +10,8 @@ public class PERF011UseStackallocForSmallBuffersTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.IO;\nusing System.Text;\nusing System.Threading.Tasks;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF011UseStackallocForSmallBuffersAnalyzer(), new PERF011UseStackallocForSmallBuffersCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>.Create(source, fixedSource, references);
 
     // ---- .NET 10: only buffers passed to a call (the JIT stack-allocates the others itself) ----
 
@@ -24,7 +24,7 @@ public class PERF011UseStackallocForSmallBuffersTests
     [InlineData("net9.0", true, true)]
     [InlineData("net10.0", false, true)]
     public Task On_net_10_only_buffers_passed_to_calls(string moniker, bool localFires, bool passedFires) =>
-        new RuleTest(new PERF011UseStackallocForSmallBuffersAnalyzer())
+        new RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer>()
         {
             Sources =
             {
@@ -195,7 +195,7 @@ public class PERF011UseStackallocForSmallBuffersTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF011UseStackallocForSmallBuffersAnalyzer(), new PERF011UseStackallocForSmallBuffersCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>()
     {
         Sources =
         {

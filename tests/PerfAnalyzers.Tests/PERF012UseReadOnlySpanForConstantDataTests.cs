@@ -12,8 +12,8 @@ public class PERF012UseReadOnlySpanForConstantDataTests
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
 
     /// <summary>A .NET 7 project (where the rule fires), compiled against the .NET 8 reference assemblies.</summary>
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF012UseReadOnlySpanForConstantDataAnalyzer(), new PERF012UseReadOnlySpanForConstantDataCodeFix(), source, fixedSource, references)
+    private static RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>.Create(source, fixedSource, references)
             .WithTargetFramework(references == TestReferences.Net80 ? "net7.0" : references == TestReferences.Net472 ? "net472" : "netstandard2.0");
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
@@ -199,7 +199,7 @@ public class PERF012UseReadOnlySpanForConstantDataTests
         "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Other\")]\n\nstatic class T\n{\n    internal static readonly byte[] Data = { 1 };\n    private static System.ReadOnlySpan<byte> Mine => new byte[] { 2 };\n\n    public static byte First() => (byte)(Data[0] + Mine[0]);\n}\n");
 
     [Fact]
-    public Task A_use_in_another_file_decides_too() => new RuleTest(new PERF012UseReadOnlySpanForConstantDataAnalyzer(), new PERF012UseReadOnlySpanForConstantDataCodeFix())
+    public Task A_use_in_another_file_decides_too() => new RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>()
     {
         Sources =
         {
@@ -222,10 +222,7 @@ public class PERF012UseReadOnlySpanForConstantDataTests
     [InlineData("netstandard2.1", false)]
     [InlineData("net472", false)]
     public Task Fires_from_net_core_2_1_before_net_8(string moniker, bool fires) =>
-        RuleTest.Create(
-                new PERF012UseReadOnlySpanForConstantDataAnalyzer(),
-                new PERF012UseReadOnlySpanForConstantDataCodeFix(),
-                "static class T\n{\n    private static readonly byte[] " + (fires ? "[|Data|]" : "Data") + " = { 1 };\n\n    public static byte First() => Data[0];\n}\n",
+        RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>.Create("static class T\n{\n    private static readonly byte[] " + (fires ? "[|Data|]" : "Data") + " = { 1 };\n\n    public static byte First() => Data[0];\n}\n",
                 fires ? "static class T\n{\n    private static System.ReadOnlySpan<byte> Data => new byte[] { 1 };\n\n    public static byte First() => Data[0];\n}\n" : null,
                 TestReferences.Net80)
             .WithTargetFramework(moniker)
@@ -234,7 +231,7 @@ public class PERF012UseReadOnlySpanForConstantDataTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF012UseReadOnlySpanForConstantDataAnalyzer(), new PERF012UseReadOnlySpanForConstantDataCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>()
     {
         Sources =
         {

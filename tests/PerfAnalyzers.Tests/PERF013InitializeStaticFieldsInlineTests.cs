@@ -10,8 +10,8 @@ public class PERF013InitializeStaticFieldsInlineTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest.Create(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
+        RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null) => Test(source, fixedSource).RunAsync();
 
@@ -255,7 +255,7 @@ public class PERF013InitializeStaticFieldsInlineTests
         """);
 
     [Fact]
-    public Task Partial_types_are_not_flagged() => new RuleTest(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix())
+    public Task Partial_types_are_not_flagged() => new RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix>()
     {
         References = TestReferences.NetStandard20,
         Sources =
@@ -295,7 +295,7 @@ public class PERF013InitializeStaticFieldsInlineTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF013InitializeStaticFieldsInlineAnalyzer(), new PERF013InitializeStaticFieldsInlineCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix>()
     {
         Sources =
         {

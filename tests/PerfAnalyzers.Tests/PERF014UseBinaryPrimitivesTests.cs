@@ -14,8 +14,8 @@ public class PERF014UseBinaryPrimitivesTests
 {
     private const string Header = "using System;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF014UseBinaryPrimitivesAnalyzer(), new PERF014UseBinaryPrimitivesCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix>.Create(source, fixedSource, references);
 
     private static string Wrap(string usings, string members) => Header.TrimEnd('\n') + "\n" + usings + "\n" + "static class C\n{\n" + members + "\n}\n";
 
@@ -304,7 +304,7 @@ public class PERF014UseBinaryPrimitivesTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF014UseBinaryPrimitivesAnalyzer(), new PERF014UseBinaryPrimitivesCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix>()
     {
         Sources =
         {

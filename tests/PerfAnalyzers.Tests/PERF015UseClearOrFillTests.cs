@@ -10,8 +10,8 @@ public class PERF015UseClearOrFillTests
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
 
-    private static RuleTest Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest.Create(new PERF015UseClearOrFillAnalyzer(), new PERF015UseClearOrFillCodeFix(), source, fixedSource, references);
+    private static RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>.Create(source, fixedSource, references);
 
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         Test(source, fixedSource, references).RunAsync();
@@ -286,7 +286,7 @@ public class PERF015UseClearOrFillTests
     // ---- Broken code ----
 
     [Fact]
-    public Task Broken_code_does_not_crash() => new RuleTest(new PERF015UseClearOrFillAnalyzer(), new PERF015UseClearOrFillCodeFix())
+    public Task Broken_code_does_not_crash() => new RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>()
     {
         Sources =
         {

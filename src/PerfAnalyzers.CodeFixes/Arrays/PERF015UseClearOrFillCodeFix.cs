@@ -102,8 +102,7 @@ public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
     };
 
     /// <summary><c>global::System.Array</c>, reduced by the simplifier to what binds in place (usually <c>Array</c>).</summary>
-    private static ExpressionSyntax ArrayType() =>
-        SyntaxFactory.ParseName("global::System.Array").WithAdditionalAnnotations(Simplifier.Annotation);
+    private static ExpressionSyntax ArrayType() => TypeExpression("global::System.Array");
 
     private static InvocationExpressionSyntax Call(ExpressionSyntax receiver, string name, string? typeArgument, params ExpressionSyntax[] arguments)
     {

@@ -15,6 +15,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.Async;
+using PerfAnalyzers.CodeFixes.Infrastructure;
 
 namespace PerfAnalyzers.CodeFixes.Async;
 
@@ -149,7 +150,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
             foreach (var use in group)
             {
                 var generator = SyntaxGenerator.GetGenerator(use.Document);
-                var reference = generator.MemberAccessExpression(generator.TypeExpression(type), generator.IdentifierName(name))
+                var reference = generator.MemberAccessExpression(DocumentFix.TypeExpression(type), generator.IdentifierName(name))
                     .WithTriviaFrom(use.Call)
                     .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
                 Add(replacements, use.Document.Id, (use.Call, reference));
@@ -225,7 +226,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
             return null;
         }
 
-        return generator.MemberAccessExpression(generator.TypeExpression(task), generator.IdentifierName("CompletedTask"))
+        return generator.MemberAccessExpression(DocumentFix.TypeExpression(task), generator.IdentifierName("CompletedTask"))
             .WithTriviaFrom(use.Call)
             .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
     }
@@ -358,7 +359,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
     private static FieldDeclarationSyntax CreateField(SyntaxGenerator generator, INamedTypeSymbol taskOfBool, string name, bool value)
     {
         var initializer = generator.InvocationExpression(
-            generator.MemberAccessExpression(generator.TypeExpression(taskOfBool.BaseType!), generator.IdentifierName("FromResult")),
+            generator.MemberAccessExpression(DocumentFix.TypeExpression(taskOfBool.BaseType!), generator.IdentifierName("FromResult")),
             generator.LiteralExpression(value));
         return ((FieldDeclarationSyntax)generator.FieldDeclaration(
                 name,

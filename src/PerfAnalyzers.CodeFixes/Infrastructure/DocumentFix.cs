@@ -48,17 +48,17 @@ public abstract class DocumentFix : CodeFixProvider
                 continue;
             }
 
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Title,
-                    token => FixOrKeepAsync(context.Document, diagnostic, token),
-                    EquivalenceKey),
-                diagnostic);
+            // Computed now, not when the action is invoked: a rewrite that is declined (it would add a compiler error, or
+            // the code is not what the fix expects) is never offered as a lightbulb that does nothing.
+            var fixedDocument = await FixDocumentOrNullAsync(context.Document, ImmutableArray.Create(diagnostic), context.CancellationToken).ConfigureAwait(false);
+            if (fixedDocument is null)
+            {
+                continue;
+            }
+
+            context.RegisterCodeFix(CodeAction.Create(Title, _ => Task.FromResult(fixedDocument), EquivalenceKey), diagnostic);
         }
     }
-
-    private async Task<Document> FixOrKeepAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
-        await FixDocumentOrNullAsync(document, ImmutableArray.Create(diagnostic), cancellationToken).ConfigureAwait(false) ?? document;
 
     private async Task<Document?> FixDocumentOrNullAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -142,6 +142,18 @@ public abstract class DocumentFix : CodeFixProvider
         usings = usings.Replace(first, first.WithLeadingTrivia());
         return unit.WithUsings(usings.Insert(0, directive.WithLeadingTrivia(first.GetLeadingTrivia())));
     }
+
+    /// <summary>
+    /// A type as an expression (the receiver of a static member), fully qualified and annotated for the simplifier.
+    /// Parsed rather than built, so that its tree is the one the parser gives for the same text (a member access, not a
+    /// qualified name in expression position).
+    /// </summary>
+    internal static ExpressionSyntax TypeExpression(string fullyQualifiedName) =>
+        SyntaxFactory.ParseExpression(fullyQualifiedName).WithAdditionalAnnotations(Simplifier.Annotation);
+
+    /// <inheritdoc cref="TypeExpression(string)"/>
+    internal static ExpressionSyntax TypeExpression(ITypeSymbol type) =>
+        TypeExpression(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
 
     /// <summary>Formats and simplifies what the fix annotated.</summary>
     protected static async Task<Document> CleanupAsync(Document document, CancellationToken cancellationToken)

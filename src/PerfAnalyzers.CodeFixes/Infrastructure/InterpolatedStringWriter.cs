@@ -80,9 +80,10 @@ public sealed class InterpolatedStringWriter
             return;
         }
 
+        // The token's value is what the parser gives for the same text: escape sequences resolved, braces still doubled.
         var value = _text.ToString();
         _contents.Add(SyntaxFactory.InterpolatedStringText(
-            SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.InterpolatedStringTextToken, Escape(value, doubleBraces: true), value, SyntaxTriviaList.Empty)));
+            SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.InterpolatedStringTextToken, Escape(value, doubleBraces: true), value.Replace("{", "{{").Replace("}", "}}"), SyntaxTriviaList.Empty)));
         _text.Clear();
     }
 }

@@ -29,7 +29,8 @@ public static class TargetFrameworks
     };
 
     /// <summary>Sets the three properties the package's props make compiler-visible.</summary>
-    public static RuleTest WithTargetFramework(this RuleTest test, string moniker)
+    public static T WithTargetFramework<T>(this T test, string moniker)
+        where T : IRuleTest
     {
         var (identifier, version) = Monikers[moniker];
         test.BuildProperties["TargetFramework"] = moniker;

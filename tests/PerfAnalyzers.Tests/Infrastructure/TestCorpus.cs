@@ -46,7 +46,8 @@ public static class TestCorpus
                     {
                         try
                         {
-                            sources.Add((Path.GetFileNameWithoutExtension(file) + "#" + index++, Markup.Parse(text).Source));
+                            Microsoft.CodeAnalysis.Testing.TestFileMarkupParser.GetSpans(text, out var plain, out System.Collections.Immutable.ImmutableDictionary<string, System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Text.TextSpan>> _);
+                            sources.Add((Path.GetFileNameWithoutExtension(file) + "#" + index++, plain));
                         }
                         catch (ArgumentException)
                         {

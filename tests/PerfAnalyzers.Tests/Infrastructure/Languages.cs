@@ -1,0 +1,49 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using Microsoft.CodeAnalysis.CSharp;
+using Xunit;
+
+namespace PerfAnalyzers.Tests.Infrastructure;
+
+/// <summary>
+/// The C# language versions the hosting Roslyn knows. The suite runs in Roslyn 5.x (C# 14) and in Roslyn 4.5 (C# 11):
+/// a test of a newer language's shape is skipped in the older compiler (see <see cref="CSharpFactAttribute"/>).
+/// </summary>
+public static class Languages
+{
+    public const LanguageVersion CSharp7_3 = LanguageVersion.CSharp7_3;
+
+    // Named by value: the enum members after C# 11 do not exist in Roslyn 4.5's API.
+    public const LanguageVersion CSharp12 = (LanguageVersion)1200;
+    public const LanguageVersion CSharp13 = (LanguageVersion)1300;
+    public const LanguageVersion CSharp14 = (LanguageVersion)1400;
+
+    /// <summary>The Roslyn version the suite runs in (RuleSuite.props).</summary>
+    public static string Host { get; } = typeof(Languages).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(a => a.Key == "RoslynHostVersion").Value!;
+
+    /// <summary>The newest C# the hosting compiler knows.</summary>
+    public static LanguageVersion Newest { get; } = LanguageVersion.Latest.MapSpecifiedToEffectiveVersion();
+
+    public static bool IsSupported(LanguageVersion version) =>
+        version is LanguageVersion.Latest or LanguageVersion.Default or LanguageVersion.LatestMajor or LanguageVersion.Preview ||
+        (Enum.IsDefined(typeof(LanguageVersion), version) && version <= Newest);
+
+    /// <summary>Theory data: the given versions the hosting compiler knows, as <c>[MemberData]</c> rows.</summary>
+    public static IEnumerable<object[]> Rows(params LanguageVersion[] versions) =>
+        versions.Where(IsSupported).Select(v => new object[] { v });
+}
+
+/// <summary>A fact about a language version: skipped (with the reason) when the hosting Roslyn does not know it.</summary>
+public sealed class CSharpFactAttribute : FactAttribute
+{
+    public CSharpFactAttribute(int version)
+    {
+        if (!Languages.IsSupported((LanguageVersion)(version * 100)))
+        {
+            Skip = $"C# {version} is not known to Roslyn {Languages.Host}";
+        }
+    }
+}
