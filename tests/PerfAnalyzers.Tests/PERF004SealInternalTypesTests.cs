@@ -233,7 +233,7 @@ public class PERF004SealInternalTypesTests
             """,
         }).RunAsync();
 
-    [Fact]
+    [CSharpFact(13)] // partial properties
     public Task Partial_properties_are_rewritten_in_both_declarations() => Files(
         new[]
         {

@@ -128,6 +128,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
             }
 
             var name = await FindExistingFieldAsync(solution, type, taskOfBool, value, cancellationToken).ConfigureAwait(false);
+            var isNew = name is null;
             if (name is null)
             {
                 if (!reserved.TryGetValue(type, out var taken))
@@ -150,7 +151,15 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
             foreach (var use in group)
             {
                 var generator = SyntaxGenerator.GetGenerator(use.Document);
-                var reference = generator.MemberAccessExpression(DocumentFix.TypeExpression(type), generator.IdentifierName(name))
+
+                // The call is inside the field's type, so the field's simple name is enough where it binds to the field:
+                // a new field's name appears nowhere in the type; an existing one is looked up at the call. Otherwise the
+                // qualified form, which the simplifier reduces (Roslyn 4.5's does not inside a generic type).
+                var simple = isNew || use.Model.LookupSymbols(use.Call.SpanStart, name: name) is { Length: 1 } found && found[0] is IFieldSymbol field &&
+                             SymbolEqualityComparer.Default.Equals(field.ContainingType, type);
+                var reference = (simple
+                        ? generator.IdentifierName(name)
+                        : generator.MemberAccessExpression(DocumentFix.TypeExpression(type), generator.IdentifierName(name)))
                     .WithTriviaFrom(use.Call)
                     .WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation);
                 Add(replacements, use.Document.Id, (use.Call, reference));

@@ -13,6 +13,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Host;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 
 namespace PerfAnalyzers.CodeFixes.Infrastructure;
 
@@ -65,9 +66,12 @@ public abstract class DocumentFix : CodeFixProvider
         try
         {
             var fixedDocument = await FixDocumentAsync(document, diagnostics, cancellationToken).ConfigureAwait(false);
-            return fixedDocument is not null && await AddsCompilerErrorsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false)
-                ? null
-                : fixedDocument;
+            if (fixedDocument is null || await AddsCompilerErrorsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false))
+            {
+                return null;
+            }
+
+            return await KeepLineEndingsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -111,6 +115,33 @@ public abstract class DocumentFix : CodeFixProvider
             model.GetDiagnostics(cancellationToken: cancellationToken)
                 .Where(d => d.Severity == DiagnosticSeverity.Error)
                 .Select(d => d.Id + ": " + d.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    /// <summary>
+    /// Line breaks the rewrite added (an added <c>using</c>, the formatter) follow the file's own line endings. Which ones
+    /// Roslyn's helpers write depends on the host: Roslyn 4.5's import adder writes CRLF into an LF file.
+    /// </summary>
+    private static async Task<Document> KeepLineEndingsAsync(Document original, Document fixedDocument, CancellationToken cancellationToken)
+    {
+        var text = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        if (text.Lines.Count < 2)
+        {
+            return fixedDocument;
+        }
+
+        var firstLine = text.Lines[0];
+        var newLine = text.ToString(TextSpan.FromBounds(firstLine.End, firstLine.EndIncludingLineBreak));
+        var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).ToList();
+        var normalized = changes.Select(c => new TextChange(c.Span, Normalize(c.NewText ?? string.Empty, newLine))).ToList();
+        return normalized.Select(c => c.NewText).SequenceEqual(changes.Select(c => c.NewText))
+            ? fixedDocument
+            : fixedDocument.WithText(text.WithChanges(normalized));
+
+        static string Normalize(string value, string newLine)
+        {
+            var lf = value.Replace("\r\n", "\n").Replace("\r", "\n");
+            return newLine == "\n" ? lf : lf.Replace("\n", newLine);
+        }
     }
 
     /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>

@@ -243,7 +243,7 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
 
                 if (declaration == found.Declaration)
                 {
-                    editor.ReplaceNode(declaration, (current, generator) => generator.WithModifiers(current, generator.GetModifiers(current).WithIsSealed(true)));
+                    editor.ReplaceNode(declaration, (current, _) => Seal((TypeDeclarationSyntax)current));
                 }
 
                 foreach (var member in declaration.Members)
@@ -262,6 +262,38 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
         }
 
         return solution;
+    }
+
+    /// <summary>
+    /// Adds <c>sealed</c> after the accessibility (and <c>new</c>/<c>file</c>) modifiers, before any other, leaving the
+    /// existing modifiers in their order. (SyntaxGenerator.WithModifiers rewrites them, and older Roslyn versions write
+    /// <c>protected internal</c> as <c>internal protected</c>.)
+    /// </summary>
+    private static TypeDeclarationSyntax Seal(TypeDeclarationSyntax declaration)
+    {
+        var token = SyntaxFactory.Token(SyntaxKind.SealedKeyword).WithTrailingTrivia(SyntaxFactory.Space);
+        var modifiers = declaration.Modifiers;
+        if (modifiers.Count == 0)
+        {
+            return declaration
+                .WithKeyword(declaration.Keyword.WithLeadingTrivia())
+                .WithModifiers(SyntaxFactory.TokenList(token.WithLeadingTrivia(declaration.Keyword.LeadingTrivia)));
+        }
+
+        var index = 0;
+        while (index < modifiers.Count && modifiers[index].Kind() is SyntaxKind.PublicKeyword or SyntaxKind.PrivateKeyword or SyntaxKind.ProtectedKeyword
+                   or SyntaxKind.InternalKeyword or SyntaxKind.NewKeyword or SyntaxKind.FileKeyword)
+        {
+            index++;
+        }
+
+        if (index > 0)
+        {
+            return declaration.WithModifiers(modifiers.Insert(index, token));
+        }
+
+        var first = modifiers[0];
+        return declaration.WithModifiers(modifiers.Replace(first, first.WithLeadingTrivia()).Insert(0, token.WithLeadingTrivia(first.LeadingTrivia)));
     }
 
     private static SyntaxTokenList Modifiers(MemberDeclarationSyntax member) => member.Modifiers;

@@ -32,10 +32,8 @@ public static class SpanCompatibility
                 return IsElementValueUse(element) || allowWrites && IsElementWrite(element);
             case IPropertyReferenceOperation { Property.Name: "Length" } length when length.Instance == use:
                 return true;
-            case IConversionOperation { IsImplicit: true, OperatorMethod: { } } conversion when conversion.Operand == use:
-                return conversion.Type is INamedTypeSymbol target &&
-                       (SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, readOnlySpanOfT) ||
-                        allowWrites && spanOfT is not null && SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, spanOfT));
+            case IConversionOperation conversion when conversion.Operand == use && IsArrayToSpanConversion(conversion, allowWrites, readOnlySpanOfT, spanOfT):
+                return true;
             case IForEachLoopOperation loop when loop.Collection == use:
                 return true;
             case IConversionOperation { IsImplicit: true, OperatorMethod: null, Parent: IForEachLoopOperation loop } conversion when loop.Collection == conversion:
@@ -45,6 +43,26 @@ public static class SpanCompatibility
             default:
                 return false;
         }
+    }
+
+    /// <summary>
+    /// An implicit conversion of a one-dimensional array to <c>ReadOnlySpan&lt;T&gt;</c> (or <c>Span&lt;T&gt;</c> when writes
+    /// are allowed). Before C# 14 it calls the span's user-defined <c>op_Implicit(T[])</c>; from C# 14 on it is a built-in
+    /// span conversion with no operator method (first-class spans), which must be recognised the same way. A built-in
+    /// conversion is accepted only between the same element type (C# 14 also converts <c>string[]</c> to
+    /// <c>ReadOnlySpan&lt;object&gt;</c>, where a span of the array's own type would not be the same thing).
+    /// </summary>
+    public static bool IsArrayToSpanConversion(IConversionOperation conversion, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT)
+    {
+        if (!conversion.IsImplicit || conversion.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } target ||
+            conversion.Operand.Type is not IArrayTypeSymbol { Rank: 1 } array ||
+            !(SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, readOnlySpanOfT) ||
+              allowWrites && spanOfT is not null && SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, spanOfT)))
+        {
+            return false;
+        }
+
+        return conversion.OperatorMethod is not null || SymbolEqualityComparer.Default.Equals(array.ElementType, target.TypeArguments[0]);
     }
 
     /// <summary>The element is read as a value: not written, not incremented, not taken by reference.</summary>
