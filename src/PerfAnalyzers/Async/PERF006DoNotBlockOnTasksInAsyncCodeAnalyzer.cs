@@ -186,15 +186,18 @@ public sealed class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAnalyzer
         return types.IsTask(awaited.Type) ? awaited : null;
     }
 
-    /// <summary>The tasks passed to <c>WaitAll</c>/<c>WaitAny</c>/<c>WhenAll</c> one by one (params or an array literal).</summary>
+    /// <summary>
+    /// The tasks passed to <c>WaitAll</c>/<c>WaitAny</c>/<c>WhenAll</c> one by one: a <c>params</c> array or, on .NET 9+
+    /// with C# 13+, a <c>params ReadOnlySpan&lt;Task&gt;</c>; an array literal; a collection expression.
+    /// </summary>
     private static ImmutableArray<IOperation> TaskArguments(IInvocationOperation invocation)
     {
         var builder = ImmutableArray.CreateBuilder<IOperation>();
         foreach (var argument in invocation.Arguments)
         {
-            if (argument.Value is IArrayCreationOperation { Initializer: { } initializer })
+            if (argument.InlineElements() is { IsDefault: false } elements)
             {
-                builder.AddRange(initializer.ElementValues);
+                builder.AddRange(elements);
             }
             else if (argument.Parameter?.Ordinal == 0)
             {

@@ -55,6 +55,36 @@ public static class OperationHelpers
     public static IOperation WithoutImplicitConversion(this IOperation operation) =>
         operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
 
+    /// <summary>
+    /// <c>OperationKind.CollectionExpression</c> where the hosting Roslyn has it (4.8+; the analyzers compile against 4.5,
+    /// which predates C# 12's collection expressions).
+    /// </summary>
+    private static readonly OperationKind? CollectionExpressionKind =
+        System.Enum.TryParse<OperationKind>("CollectionExpression", out var kind) ? kind : null;
+
+    /// <summary>
+    /// The elements of a collection written in place as an argument, one operation each: the expanded arguments of a
+    /// <c>params</c> array or (C# 13, e.g. .NET 9's <c>Task.WhenAll(params ReadOnlySpan&lt;Task&gt;)</c>) collection, an
+    /// array creation with an initializer, or a collection expression <c>[a, b]</c>. Default when the argument is not one.
+    /// </summary>
+    public static System.Collections.Immutable.ImmutableArray<IOperation> InlineElements(this IArgumentOperation argument)
+    {
+        var value = argument.Value;
+        while (value is IConversionOperation { IsImplicit: true } conversion)
+        {
+            value = conversion.Operand;
+        }
+
+        if (value is IArrayCreationOperation { Initializer: { } initializer })
+        {
+            return initializer.ElementValues;
+        }
+
+        return CollectionExpressionKind is { } collection && value.Kind == collection
+            ? System.Collections.Immutable.ImmutableArray.CreateRange(value.ChildOperations)
+            : default;
+    }
+
     /// <summary>The outermost operation of the body (the root of the operation tree).</summary>
     public static IOperation GetRoot(this IOperation operation)
     {

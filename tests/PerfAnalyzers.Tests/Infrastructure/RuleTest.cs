@@ -120,6 +120,18 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
             TestState.Sources.Add((FilePath(i), Sources[i]));
         }
 
+        // Markup in the expected output marks the diagnostics that remain (the library's default ignores it for
+        // diagnostics the fix can handle).
+        if (FixedSources.Count > 0)
+        {
+            FixedState.MarkupHandling = MarkupMode.Allow;
+        }
+
+        if (FixAllSources is not null)
+        {
+            BatchFixedState.MarkupHandling = MarkupMode.Allow;
+        }
+
         for (var i = 0; i < FixedSources.Count; i++)
         {
             FixedState.Sources.Add((FilePath(i), FixedSources[i]));
