@@ -1,4 +1,6 @@
+using System.Collections.Generic;
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Arrays;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -140,6 +142,47 @@ public class PERF011UseStackallocForSmallBuffersTests
         test.Options["perf_analyzers.PERF011.max_bytes"] = "32";
         return test.RunAsync();
     }
+
+
+    // ---- C# 14: an array passed where a span is expected is a built-in span conversion (first-class spans), no longer
+    //      a call of the span's op_Implicit. The same eight buffers are found at C# 13 and at C# 14, on .NET 10. ----
+
+    private const string EightBuffers = """
+        using System;
+        using System.Buffers.Binary;
+        using System.Globalization;
+        using System.Security.Cryptography;
+        using System.Text;
+
+        static class C
+        {
+            static string Key() { var bytes = MARK(new byte[16]); RandomNumberGenerator.Fill(bytes); return Convert.ToHexString(bytes); }
+            static int Scratch(int v) { var scratch = MARK(new byte[4]); BinaryPrimitives.WriteInt32BigEndian(scratch, v); return BinaryPrimitives.ReadInt32LittleEndian(scratch); }
+            static string Id(int id) { var chars = MARK(new char[16]); id.TryFormat(chars, out var n); return new string(chars, 0, n); }
+            static int Utf8(char c) { var utf8 = MARK(new byte[4]); var written = new Rune(c).EncodeToUtf8(utf8); return utf8[0] + written; }
+            static byte Guid(Guid guid) { var bytes = MARK(new byte[16]); guid.TryWriteBytes(bytes); return bytes[0]; }
+            static byte Hash(byte[] data) { var hash = MARK(new byte[32]); SHA256.HashData(data, hash); return hash[0]; }
+            static string Date(DateTime value) { var digits = MARK(new char[32]); value.TryFormat(digits, out var w, "O", CultureInfo.InvariantCulture); return new string(digits, 0, w); }
+            static byte Long(long value) { var buffer = MARK(new byte[8]); BitConverter.TryWriteBytes(buffer, value); return buffer[7]; }
+        }
+        """;
+
+    public static IEnumerable<object[]> SpanConversionLanguageVersions => Languages.Rows(LanguageVersion.CSharp7_3, Languages.CSharp13, Languages.CSharp14);
+
+    [Theory]
+    [MemberData(nameof(SpanConversionLanguageVersions))]
+    public Task Eight_buffers_passed_to_span_apis_at_each_language_version(LanguageVersion version) => new RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>
+    {
+        Sources = { System.Text.RegularExpressions.Regex.Replace(EightBuffers, @"MARK\((new \w+\[\d+\])\)", "[|$1|]") },
+        FixedSources =
+        {
+            System.Text.RegularExpressions.Regex.Replace(EightBuffers, @"var (\w+) = MARK\(new (\w+)\[(\d+)\]\)", "Span<$2> $1 = stackalloc $2[$3]")
+                .Replace("new string(chars, 0, n)", "new string(chars.Slice(0, n))")
+                .Replace("new string(digits, 0, w)", "new string(digits.Slice(0, w))"),
+        },
+        References = TestReferences.Net100,
+        LanguageVersion = version,
+    }.WithTargetFramework("net10.0").RunAsync();
 
     // ---- Must not flag ----
 

@@ -89,8 +89,9 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
     /// <summary>An expected diagnostic of the rule under test, for <c>ExpectedDiagnostics</c> with <c>{|#0:...|}</c> locations and messages.</summary>
     public static DiagnosticResult Diagnostic() => new(new TAnalyzer().SupportedDiagnostics.Single());
 
+    // Nullable contexts start at C# 8 (a C# 7.3 project does not enable them: the compiler would report CS8630).
     protected override CompilationOptions CreateCompilationOptions() =>
-        new CSharpCompilationOptions(OutputKind, nullableContextOptions: Nullable, allowUnsafe: true);
+        new CSharpCompilationOptions(OutputKind, nullableContextOptions: LanguageVersion.MapSpecifiedToEffectiveVersion() < LanguageVersion.CSharp8 ? NullableContextOptions.Disable : Nullable, allowUnsafe: true);
 
     protected override ParseOptions CreateParseOptions() => new CSharpParseOptions(LanguageVersion);
 
