@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.CodeFixes.Strings;
 using PerfAnalyzers.Strings;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -20,10 +21,11 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
 
     // ---- Arguments with a ReadOnlySpan<char> overload ----
 
-    [Fact]
-    public Task Int_parse_of_a_substring() => Verify(
-        Wrap("    int M(string s) => int.Parse(s.[|Substring|](1, 3));"),
-        Wrap("    int M(string s) => int.Parse(s.AsSpan(1, 3));"));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Int_parse_of_a_substring(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("    int M(string s) => int.Parse(s.[|Substring|](1, 3));"),
+            Wrap("    int M(string s) => int.Parse(s.AsSpan(1, 3));")));
 
     [Fact]
     public Task Long_try_parse_with_out_argument() => Verify(

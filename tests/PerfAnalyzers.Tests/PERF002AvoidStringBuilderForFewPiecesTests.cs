@@ -24,18 +24,19 @@ public class PERF002AvoidStringBuilderForFewPiecesTests
 
     // ---- Flagged shapes and the fix's three forms ----
 
-    [Fact]
-    public Task Chain_of_strings_becomes_string_Concat() => Verify(
-        Wrap("""
-                 string Two(string a, string b) => [|new StringBuilder()|].Append(a).Append(b).ToString();
-                 string Three(string a, string b, string c) => [|new StringBuilder()|].Append(a).Append("/").Append(c).ToString();
-                 string Four(string a, string b) => [|new StringBuilder(a)|].Append(b).Append(a).Append(b).ToString();
-             """),
-        Wrap("""
-                 string Two(string a, string b) => string.Concat(a, b);
-                 string Three(string a, string b, string c) => string.Concat(a, "/", c);
-                 string Four(string a, string b) => string.Concat(a, b, a, b);
-             """));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Chain_of_strings_becomes_string_Concat(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     string Two(string a, string b) => [|new StringBuilder()|].Append(a).Append(b).ToString();
+                     string Three(string a, string b, string c) => [|new StringBuilder()|].Append(a).Append("/").Append(c).ToString();
+                     string Four(string a, string b) => [|new StringBuilder(a)|].Append(b).Append(a).Append(b).ToString();
+                 """),
+            Wrap("""
+                     string Two(string a, string b) => string.Concat(a, b);
+                     string Three(string a, string b, string c) => string.Concat(a, "/", c);
+                     string Four(string a, string b) => string.Concat(a, b, a, b);
+                 """)));
 
     [Fact]
     public Task Local_appended_in_statements_goes_away() => Verify(

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.CodeFixes.Types;
 using PerfAnalyzers.Tests.Infrastructure;
 using PerfAnalyzers.Types;
@@ -20,10 +21,11 @@ public class PERF003AvoidEnumHasFlagTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Constant_flag() => Verify(
-        Wrap("    bool M(E value) => value.[|HasFlag|](E.A);"),
-        Wrap("    bool M(E value) => (value & E.A) == E.A;"));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Constant_flag(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("    bool M(E value) => value.[|HasFlag|](E.A);"),
+            Wrap("    bool M(E value) => (value & E.A) == E.A;")));
 
     [Fact]
     public Task Local_parameter_and_field_flags() => Verify(

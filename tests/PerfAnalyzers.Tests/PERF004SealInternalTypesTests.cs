@@ -41,6 +41,12 @@ public class PERF004SealInternalTypesTests
 
     // ---- Flagged shapes and the fix ----
 
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Internal_class_in_a_block_namespace_at_each_language_version(LanguageVersion version) => Languages.At(version, () => Verify(
+        "namespace N\n{\n    internal class [|Service|]\n    {\n        public int Get() { return 1; }\n    }\n}\n",
+        "namespace N\n{\n    internal sealed class Service\n    {\n        public int Get() { return 1; }\n    }\n}\n"));
+
     [Fact]
     public Task Internal_class_and_class_without_modifiers() => Verify(
         """

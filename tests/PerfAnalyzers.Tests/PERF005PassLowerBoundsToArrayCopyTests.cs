@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Arrays;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -18,10 +19,11 @@ public class PERF005PassLowerBoundsToArrayCopyTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Int_length() => Verify(
-        Wrap("    void M(int[] a, int[] b) => Array.[|Copy|](a, b, a.Length);"),
-        Wrap("    void M(int[] a, int[] b) => Array.Copy(a, 0, b, 0, a.Length);"));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Int_length(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("    void M(int[] a, int[] b) => Array.[|Copy|](a, b, a.Length);"),
+            Wrap("    void M(int[] a, int[] b) => Array.Copy(a, 0, b, 0, a.Length);")));
 
     [Fact]
     public Task Long_length_keeps_the_long_overload() => Verify(

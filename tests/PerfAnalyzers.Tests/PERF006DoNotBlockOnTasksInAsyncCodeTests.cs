@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.Async;
 using PerfAnalyzers.CodeFixes.Async;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -28,10 +29,11 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
 
     // ---- Flagged shapes and their fixes ----
 
-    [Fact]
-    public Task Result_in_an_initializer() => Verify(
-        Wrap("    async Task<int> M(Task<int> t) { await Task.Yield(); var x = t.[|Result|]; return x; }"),
-        Wrap("    async Task<int> M(Task<int> t) { await Task.Yield(); var x = await t; return x; }"));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Result_in_an_initializer(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("    async Task<int> M(Task<int> t) { await Task.Yield(); var x = t.[|Result|]; return x; }"),
+            Wrap("    async Task<int> M(Task<int> t) { await Task.Yield(); var x = await t; return x; }")));
 
     [Fact]
     public Task Result_member_access_gets_parentheses() => Verify(

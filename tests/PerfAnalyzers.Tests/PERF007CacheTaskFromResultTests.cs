@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.Async;
 using PerfAnalyzers.CodeFixes.Async;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -18,8 +19,9 @@ public class PERF007CacheTaskFromResultTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task True_and_false_get_one_field_each() => Verify(
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task True_and_false_get_one_field_each(LanguageVersion version) => Languages.At(version, () => Verify(
         Usings + """
         class C
         {
@@ -38,7 +40,7 @@ public class PERF007CacheTaskFromResultTests
             Task<bool> B(int i) => i > 0 ? FalseTask : TrueTask;
             Task<bool> D() => FalseTask;
         }
-        """);
+        """));
 
     [Fact]
     public Task Constant_bool_expressions() => Verify(

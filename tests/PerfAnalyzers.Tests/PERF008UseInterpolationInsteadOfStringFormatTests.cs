@@ -117,6 +117,17 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
 
     // ---- Flagged on .NET 6+ with C# 10+: interpolated strings ----
 
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task At_each_language_version(LanguageVersion version) => Languages.At(version, () => version >= LanguageVersion.CSharp10
+        ? Verify(
+            Wrap("    string P(string a, string b) => [|string.Format(\"{0}/{1}\", a, b)|];\n    string N(int n) => [|string.Format(\"n = {0}\", n)|];"),
+            Wrap("    string P(string a, string b) => string.Concat(a, \"/\", b);\n    string N(int n) => $\"n = {n}\";"))
+        : Verify(
+            // Before C# 10 (no interpolated string handlers): strings only, as string.Concat; other values are not flagged.
+            Wrap("    string P(string a, string b) => [|string.Format(\"{0}/{1}\", a, b)|];\n    string N(int n) => string.Format(\"n = {0}\", n);"),
+            Wrap("    string P(string a, string b) => string.Concat(a, \"/\", b);\n    string N(int n) => string.Format(\"n = {0}\", n);")));
+
     [Fact]
     public Task Mixed_arguments_become_an_interpolated_string() => Verify(
         Wrap("""

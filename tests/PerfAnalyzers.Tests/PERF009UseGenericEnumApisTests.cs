@@ -21,6 +21,12 @@ public class PERF009UseGenericEnumApisTests
 
     // ---- Flagged shapes and the fix ----
 
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task At_each_language_version(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("    static bool D(E value) => Enum.[|IsDefined|](typeof(E), value);\n    static string N(E value) => Enum.[|GetName|](typeof(E), value);"),
+        Wrap("    static bool D(E value) => Enum.IsDefined(value);\n    static string N(E value) => Enum.GetName(value);")));
+
     [Fact]
     public Task IsDefined_and_GetName_lose_the_type_argument() => Verify(
         Wrap("""

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.CodeFixes.Types;
 using PerfAnalyzers.Tests.Infrastructure;
 using PerfAnalyzers.Types;
@@ -20,20 +21,21 @@ public class PERF010UseRandomSharedTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Receiver_of_one_call() => Verify(
-        Wrap("""
-                 int Roll() => [|new Random()|].Next(1, 7);
-                 double D() => [|new Random()|].NextDouble();
-                 void Fill(byte[] buffer) => [|new Random()|].NextBytes(buffer);
-                 int Target() => [|new Random()|].Next();
-             """),
-        Wrap("""
-                 int Roll() => Random.Shared.Next(1, 7);
-                 double D() => Random.Shared.NextDouble();
-                 void Fill(byte[] buffer) => Random.Shared.NextBytes(buffer);
-                 int Target() => Random.Shared.Next();
-             """));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Receiver_of_one_call(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     int Roll() => [|new Random()|].Next(1, 7);
+                     double D() => [|new Random()|].NextDouble();
+                     void Fill(byte[] buffer) => [|new Random()|].NextBytes(buffer);
+                     int Target() => [|new Random()|].Next();
+                 """),
+            Wrap("""
+                     int Roll() => Random.Shared.Next(1, 7);
+                     double D() => Random.Shared.NextDouble();
+                     void Fill(byte[] buffer) => Random.Shared.NextBytes(buffer);
+                     int Target() => Random.Shared.Next();
+                 """)));
 
     [Fact]
     public Task Local_used_only_to_draw_values_goes_away() => Verify(

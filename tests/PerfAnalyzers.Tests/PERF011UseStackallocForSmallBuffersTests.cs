@@ -42,30 +42,31 @@ public class PERF011UseStackallocForSmallBuffersTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Buffer_written_read_and_measured() => Verify(
-        Wrap("""
-                 static int Sum(int seed)
-                 {
-                     var buffer = [|new byte[16]|];
-                     for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
-                     buffer[0]++;
-                     var sum = 0;
-                     foreach (var b in buffer) sum += b;
-                     return sum;
-                 }
-             """),
-        Wrap("""
-                 static int Sum(int seed)
-                 {
-                     Span<byte> buffer = stackalloc byte[16];
-                     for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
-                     buffer[0]++;
-                     var sum = 0;
-                     foreach (var b in buffer) sum += b;
-                     return sum;
-                 }
-             """));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Buffer_written_read_and_measured(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     static int Sum(int seed)
+                     {
+                         var buffer = [|new byte[16]|];
+                         for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
+                         buffer[0]++;
+                         var sum = 0;
+                         foreach (var b in buffer) sum += b;
+                         return sum;
+                     }
+                 """),
+            Wrap("""
+                     static int Sum(int seed)
+                     {
+                         Span<byte> buffer = stackalloc byte[16];
+                         for (var i = 0; i < buffer.Length; i++) buffer[i] = (byte)(seed + i);
+                         buffer[0]++;
+                         var sum = 0;
+                         foreach (var b in buffer) sum += b;
+                         return sum;
+                     }
+                 """)));
 
     [Fact]
     public Task Span_arguments_and_span_overloads_with_slices() => Verify(

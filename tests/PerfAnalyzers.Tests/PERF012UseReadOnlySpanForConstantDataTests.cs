@@ -21,8 +21,9 @@ public class PERF012UseReadOnlySpanForConstantDataTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Field_read_by_index_length_span_argument_and_foreach() => Verify(
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Field_read_by_index_length_span_argument_and_foreach(LanguageVersion version) => Languages.At(version, () => Verify(
         Header + """
             static class Crc
             {
@@ -56,7 +57,7 @@ public class PERF012UseReadOnlySpanForConstantDataTests
 
                 private static int Count(ReadOnlySpan<byte> span) => span.Length;
             }
-            """);
+            """));
 
     [Fact]
     public Task Internal_initializer_lists_implicit_arrays_sbyte_bool_and_properties() => Verify(

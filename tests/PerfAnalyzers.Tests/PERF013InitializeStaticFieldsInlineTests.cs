@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.CodeFixes.Types;
 using PerfAnalyzers.Tests.Infrastructure;
 using PerfAnalyzers.Types;
@@ -17,8 +18,9 @@ public class PERF013InitializeStaticFieldsInlineTests
 
     // ---- Flagged shapes and the fix ----
 
-    [Fact]
-    public Task Constants_typeof_default_and_other_types_reads_move_to_initializers() => Verify(
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Constants_typeof_default_and_other_types_reads_move_to_initializers(LanguageVersion version) => Languages.At(version, () => Verify(
         Header + """
             sealed class C
             {
@@ -47,7 +49,7 @@ public class PERF013InitializeStaticFieldsInlineTests
                 private static DateTime Start = default;
                 private static readonly TimeSpan Timeout = TimeSpan.MaxValue;
             }
-            """);
+            """));
 
     [Fact]
     public Task Creations_lambdas_and_earlier_fields_move_too() => Verify(

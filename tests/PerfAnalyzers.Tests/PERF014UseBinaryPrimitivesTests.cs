@@ -42,11 +42,12 @@ public class PERF014UseBinaryPrimitivesTests
             Wrap("using System.Buffers.Binary;\n", $"    static {type} Read(byte[] b, int i) => {call};"))
         .RunAsync();
 
-    [Fact]
-    public Task Span_sources_use_slice() => Test(
-            Wrap("", "    static int Read(ReadOnlySpan<byte> s, int i) => [|(s[i] << 24) | (s[i + 1] << 16) | (s[i + 2] << 8) | s[i + 3]|];"),
-            Wrap("using System.Buffers.Binary;\n", "    static int Read(ReadOnlySpan<byte> s, int i) => BinaryPrimitives.ReadInt32BigEndian(s.Slice(i));"))
-        .RunAsync();
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Span_sources_use_slice(LanguageVersion version) => Languages.At(version, () => Test(
+                Wrap("", "    static int Read(ReadOnlySpan<byte> s, int i) => [|(s[i] << 24) | (s[i + 1] << 16) | (s[i + 2] << 8) | s[i + 3]|];"),
+                Wrap("using System.Buffers.Binary;\n", "    static int Read(ReadOnlySpan<byte> s, int i) => BinaryPrimitives.ReadInt32BigEndian(s.Slice(i));"))
+            .RunAsync());
 
     [Fact]
     public Task Fix_adds_using_System_for_AsSpan_when_missing() => Test(

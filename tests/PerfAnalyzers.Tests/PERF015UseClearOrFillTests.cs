@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Arrays;
 using PerfAnalyzers.Tests.Infrastructure;
@@ -20,22 +21,23 @@ public class PERF015UseClearOrFillTests
 
     // ---- Array.Clear(a, 0, a.Length) ----
 
-    [Fact]
-    public Task Array_clear_of_the_whole_array_drops_the_range() => Verify(
-        Wrap("""
-                 int[] _field = new int[4];
-                 static string[] s_static = new string[4];
-                 void P(byte[] a) => [|Array.Clear(a, 0, a.Length)|];
-                 void L() { var a = new long[8]; [|Array.Clear(a, 0, a.Length)|]; }
-                 void F() { [|Array.Clear(_field, 0, _field.Length)|]; [|Array.Clear(this._field, 0, _field.Length)|]; [|System.Array.Clear(s_static, 0, s_static.Length)|]; }
-             """),
-        Wrap("""
-                 int[] _field = new int[4];
-                 static string[] s_static = new string[4];
-                 void P(byte[] a) => Array.Clear(a);
-                 void L() { var a = new long[8]; Array.Clear(a); }
-                 void F() { Array.Clear(_field); Array.Clear(this._field); System.Array.Clear(s_static); }
-             """));
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Array_clear_of_the_whole_array_drops_the_range(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     int[] _field = new int[4];
+                     static string[] s_static = new string[4];
+                     void P(byte[] a) => [|Array.Clear(a, 0, a.Length)|];
+                     void L() { var a = new long[8]; [|Array.Clear(a, 0, a.Length)|]; }
+                     void F() { [|Array.Clear(_field, 0, _field.Length)|]; [|Array.Clear(this._field, 0, _field.Length)|]; [|System.Array.Clear(s_static, 0, s_static.Length)|]; }
+                 """),
+            Wrap("""
+                     int[] _field = new int[4];
+                     static string[] s_static = new string[4];
+                     void P(byte[] a) => Array.Clear(a);
+                     void L() { var a = new long[8]; Array.Clear(a); }
+                     void F() { Array.Clear(_field); Array.Clear(this._field); System.Array.Clear(s_static); }
+                 """)));
 
     [Fact]
     public Task Array_clear_is_found_however_it_is_named_in_the_file() => Verify(

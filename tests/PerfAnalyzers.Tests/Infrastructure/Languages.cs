@@ -31,6 +31,29 @@ public static class Languages
         version is LanguageVersion.Latest or LanguageVersion.Default or LanguageVersion.LatestMajor or LanguageVersion.Preview ||
         (Enum.IsDefined(typeof(LanguageVersion), version) && version <= Newest);
 
+    /// <summary>Theory rows: the lowest C# version the rules support (7.3) and C# 14, where the hosting compiler knows it.</summary>
+    public static IEnumerable<object[]> LowestAndNewest => Rows(CSharp7_3, CSharp14);
+
+    private static readonly System.Threading.AsyncLocal<LanguageVersion?> Current = new();
+
+    /// <summary>The version <see cref="At"/> sets for the tests it runs (those that leave their own at the default).</summary>
+    public static LanguageVersion? Override => Current.Value;
+
+    /// <summary>Runs a rule test (or several) at <paramref name="version"/>: the same source, diagnostics and fix at another language version.</summary>
+    public static async System.Threading.Tasks.Task At(LanguageVersion version, Func<System.Threading.Tasks.Task> test)
+    {
+        var previous = Current.Value;
+        Current.Value = version;
+        try
+        {
+            await test().ConfigureAwait(false);
+        }
+        finally
+        {
+            Current.Value = previous;
+        }
+    }
+
     /// <summary>Theory data: the given versions the hosting compiler knows, as <c>[MemberData]</c> rows.</summary>
     public static IEnumerable<object[]> Rows(params LanguageVersion[] versions) =>
         versions.Where(IsSupported).Select(v => new object[] { v });

@@ -97,6 +97,11 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
 
     protected override async Task RunImplAsync(CancellationToken cancellationToken)
     {
+        if (LanguageVersion == LanguageVersion.Latest && Languages.Override is { } version)
+        {
+            LanguageVersion = version;
+        }
+
         Assert.True(Languages.IsSupported(LanguageVersion), $"Roslyn {Languages.Host} does not know {LanguageVersion}; skip the test there (CSharpFact).");
         AddStates();
         await base.RunImplAsync(cancellationToken).ConfigureAwait(false);
