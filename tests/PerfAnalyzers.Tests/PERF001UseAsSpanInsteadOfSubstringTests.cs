@@ -223,6 +223,33 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             System.Collections.Generic.IEnumerable<int> Iterator(string s) { var part = s.Substring(1); yield return int.Parse(part); }
         """));
 
+    // ---- Newer language shapes ----
+
+    [CSharpFact(14)]
+    public Task In_a_CSharp_14_extension_block_member() => Verify(
+        "using System;\n\nstatic class Parsing\n{\n    extension(string s)\n    {\n        public int Head => int.Parse(s.[|Substring|](0, 2));\n    }\n}\n",
+        "using System;\n\nstatic class Parsing\n{\n    extension(string s)\n    {\n        public int Head => int.Parse(s.AsSpan(0, 2));\n    }\n}\n",
+        TestReferences.Net100);
+
+    [CSharpFact(14)]
+    public Task Null_conditional_assignment_stores_the_string_or_takes_the_parsed_value() => Verify(
+        Wrap("""
+                 sealed class Holder { public string? Text; public int Count; }
+                 void Store(Holder? h, string s) => h?.Text = s.Substring(1);
+                 void Parse(Holder? h, string s) => h?.Count = int.Parse(s.[|Substring|](1));
+             """),
+        Wrap("""
+                 sealed class Holder { public string? Text; public int Count; }
+                 void Store(Holder? h, string s) => h?.Text = s.Substring(1);
+                 void Parse(Holder? h, string s) => h?.Count = int.Parse(s.AsSpan(1));
+             """));
+
+    [CSharpFact(12)]
+    public Task Collection_expression_elements_are_stored_and_not_flagged() => Verify(Wrap("""
+            string[] Parts(string s) => [s.Substring(1), s.Substring(0, 1)];
+            System.Collections.Generic.List<string> List(string s) => [s.Substring(1)];
+        """));
+
     // ---- Must not flag ----
 
     [Fact]

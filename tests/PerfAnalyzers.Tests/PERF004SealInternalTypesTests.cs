@@ -649,6 +649,13 @@ public class PERF004SealInternalTypesTests
         return test.RunAsync();
     }
 
+    // ---- Newer language shapes ----
+
+    [CSharpFact(12)]
+    public Task Class_with_a_primary_constructor() => Verify(
+        "internal class [|Service|](int size)\n{\n    public int Size => size;\n}\n",
+        "internal sealed class Service(int size)\n{\n    public int Size => size;\n}\n");
+
     // ---- Must not flag ----
 
     [Fact]

@@ -397,6 +397,24 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
         LanguageVersion = version,
     }.RunAsync();
 
+    [CSharpFact(12)]
+    public Task Awaited_through_when_all_of_a_collection_expression() => Verify(
+        Wrap("""
+                 async Task<int> M(Task<int> a, Task<int> b, Task<int> c)
+                 {
+                     await Task.WhenAll([a, b]);
+                     return a.Result + b.Result + c.[|Result|];
+                 }
+             """),
+        Wrap("""
+                 async Task<int> M(Task<int> a, Task<int> b, Task<int> c)
+                 {
+                     await Task.WhenAll([a, b]);
+                     return a.Result + b.Result + await c;
+                 }
+             """),
+        TestReferences.Net100);
+
     [Fact]
     public Task When_all_of_a_list_is_out_of_scope() => Verify(
         Wrap("""

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Threading.Tasks;
@@ -461,6 +462,25 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
         test.OutputKind = OutputKind.ConsoleApplication;
         return test.RunAsync();
     }
+
+    // ---- .NET 9+: string.Format(string, params ReadOnlySpan<object?>) is what C# 13+ binds to ----
+
+    public static IEnumerable<object[]> ParamsLanguageVersions => Languages.Rows(Languages.CSharp12, Languages.CSharp13, Languages.CSharp14);
+
+    [Theory]
+    [MemberData(nameof(ParamsLanguageVersions))]
+    public Task Params_span_overload_of_string_format(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 string Four(int a, int b, int c, int d) => [|string.Format("{0}.{1}.{2}.{3}", a, b, c, d)|];
+                 string Five(int a, int b, int c, int d, int e) => [|string.Format("{0}{1}{2}{3}{4}", a, b, c, d, e)|];
+                 string Text(StringBuilder sb, int a, int b, int c, int d) => sb.Append([|string.Format("{0}-{1}-{2}-{3}", a, b, c, d)|]).ToString();
+             """),
+        Wrap("""
+                 string Four(int a, int b, int c, int d) => $"{a}.{b}.{c}.{d}";
+                 string Five(int a, int b, int c, int d, int e) => $"{a}{b}{c}{d}{e}";
+                 string Text(StringBuilder sb, int a, int b, int c, int d) => sb.Append($"{a}-{b}-{c}-{d}").ToString();
+             """),
+        TestReferences.Net100));
 
     // ---- Must not flag ----
 

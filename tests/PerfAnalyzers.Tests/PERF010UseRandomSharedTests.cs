@@ -129,6 +129,18 @@ public class PERF010UseRandomSharedTests
         OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
     }.RunAsync();
 
+    // ---- Newer language shapes ----
+
+    [CSharpFact(12)]
+    public Task In_a_class_with_a_primary_constructor() => Verify(
+        Header + "sealed class Dice(int sides)\n{\n    public int Roll() => [|new Random()|].Next(1, sides + 1);\n}\n",
+        Header + "sealed class Dice(int sides)\n{\n    public int Roll() => Random.Shared.Next(1, sides + 1);\n}\n");
+
+    [CSharpFact(14)]
+    public Task In_an_accessor_that_uses_the_field_keyword() => Verify(
+        Wrap("    public int Seed { get; set => field = value + [|new Random()|].Next(); }"),
+        Wrap("    public int Seed { get; set => field = value + Random.Shared.Next(); }"));
+
     // ---- Must not flag ----
 
     [Fact]
