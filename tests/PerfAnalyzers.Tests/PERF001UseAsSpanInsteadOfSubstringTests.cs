@@ -223,6 +223,15 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             System.Collections.Generic.IEnumerable<int> Iterator(string s) { var part = s.Substring(1); yield return int.Parse(part); }
         """));
 
+    // ---- .NET 10 overloads: Console.Write/WriteLine(ReadOnlySpan<char>) exist there (not on .NET 8, where the
+    //      same call is left alone: see Results_that_are_stored_returned_or_captured_are_not_flagged) ----
+
+    [Fact]
+    public Task Console_write_line_takes_a_span_on_net10() => Verify(
+        Wrap("    void M(string s) { Console.WriteLine(s.[|Substring|](1)); Console.Write(s.[|Substring|](0, 2)); }"),
+        Wrap("    void M(string s) { Console.WriteLine(s.AsSpan(1)); Console.Write(s.AsSpan(0, 2)); }"),
+        TestReferences.Net100);
+
     // ---- Newer language shapes ----
 
     [CSharpFact(14)]
