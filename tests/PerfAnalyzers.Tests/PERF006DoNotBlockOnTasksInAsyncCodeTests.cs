@@ -311,7 +311,7 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
     // ---- .NET 9+ span overloads: with C# 13 and later, Task.WhenAll(a, b) and Task.WaitAll(a, b) bind to
     //      WhenAll/WaitAll(params ReadOnlySpan<Task>) instead of params Task[] ----
 
-    public static IEnumerable<object[]> ParamsLanguageVersions => Languages.Rows(Languages.CSharp12, Languages.CSharp13, Languages.CSharp14);
+    public static IEnumerable<object[]> ParamsLanguageVersions => Languages.Rows(LanguageVersion.CSharp11, Languages.CSharp12, Languages.CSharp13, Languages.CSharp14);
 
     [Theory]
     [MemberData(nameof(ParamsLanguageVersions))]

@@ -465,7 +465,7 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
 
     // ---- .NET 9+: string.Format(string, params ReadOnlySpan<object?>) is what C# 13+ binds to ----
 
-    public static IEnumerable<object[]> ParamsLanguageVersions => Languages.Rows(Languages.CSharp12, Languages.CSharp13, Languages.CSharp14);
+    public static IEnumerable<object[]> ParamsLanguageVersions => Languages.Rows(LanguageVersion.CSharp11, Languages.CSharp12, Languages.CSharp13, Languages.CSharp14);
 
     [Theory]
     [MemberData(nameof(ParamsLanguageVersions))]
