@@ -97,46 +97,9 @@ public static class Loader
         return new Loaded(workspace, solution, new[] { projectId }, IsAdHoc: true);
     }
 
-    /// <summary>
-    /// The preprocessor symbols the .NET SDK defines for a target framework (TRACE, NET / NETCOREAPP / NETSTANDARD /
-    /// NETFRAMEWORK, the version symbol and every <c>*_OR_GREATER</c>), for folders scanned without a project file.
-    /// </summary>
-    public static IReadOnlyList<string> PreprocessorSymbols(string moniker)
-    {
-        var symbols = new List<string> { "TRACE" };
-        var target = PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker);
-        if (target.Version is not { } version)
-        {
-            return symbols;
-        }
-
-        static string Dotted(Version v) => $"{v.Major}_{v.Minor}";
-        static IEnumerable<Version> UpTo(Version v, params string[] all) => all.Select(Version.Parse).Where(x => x <= v);
-        switch (target.Kind)
-        {
-            case PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when version.Major >= 5:
-                symbols.AddRange(new[] { "NET", "NETCOREAPP", "NET" + Dotted(version) });
-                symbols.AddRange(Enumerable.Range(5, version.Major - 4).Select(major => $"NET{major}_0_OR_GREATER"));
-                symbols.AddRange(UpTo(new Version(3, 1), "1.0", "1.1", "2.0", "2.1", "2.2", "3.0", "3.1").Select(v => $"NETCOREAPP{Dotted(v)}_OR_GREATER"));
-                break;
-            case PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore:
-                symbols.AddRange(new[] { "NETCOREAPP", "NETCOREAPP" + Dotted(version) });
-                symbols.AddRange(UpTo(version, "1.0", "1.1", "2.0", "2.1", "2.2", "3.0", "3.1").Select(v => $"NETCOREAPP{Dotted(v)}_OR_GREATER"));
-                break;
-            case PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetStandard:
-                symbols.AddRange(new[] { "NETSTANDARD", "NETSTANDARD" + Dotted(version) });
-                symbols.AddRange(UpTo(version, "1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.0", "2.1").Select(v => $"NETSTANDARD{Dotted(v)}_OR_GREATER"));
-                break;
-            case PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetFramework:
-                static string Compact(Version v) => $"{v.Major}{v.Minor}{(v.Build > 0 ? v.Build.ToString(System.Globalization.CultureInfo.InvariantCulture) : string.Empty)}";
-                symbols.AddRange(new[] { "NETFRAMEWORK", "NET" + Compact(version) });
-                symbols.AddRange(UpTo(version, "2.0", "3.0", "3.5", "4.0", "4.5", "4.5.1", "4.5.2", "4.6", "4.6.1", "4.6.2", "4.7", "4.7.1", "4.7.2", "4.8", "4.8.1")
-                    .Select(v => $"NET{Compact(v)}_OR_GREATER"));
-                break;
-        }
-
-        return symbols;
-    }
+    /// <summary>The preprocessor symbols the .NET SDK defines for a target framework moniker (see <see cref="PerfAnalyzers.Infrastructure.TargetFramework.PreprocessorSymbols"/>).</summary>
+    public static IReadOnlyList<string> PreprocessorSymbols(string moniker) =>
+        PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker).PreprocessorSymbols();
 
     /// <summary>
     /// A source file as the compiler reads it: in the encoding its byte order mark names, else strict UTF-8, else (bytes

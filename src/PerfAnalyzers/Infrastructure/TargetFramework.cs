@@ -1,5 +1,8 @@
 using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Globalization;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -52,6 +55,49 @@ public readonly struct TargetFramework : IEquatable<TargetFramework>
         TargetFrameworkKind.NetCore => Version is not null && Version < new Version(major, minor),
         _ => false,
     };
+
+    /// <summary>
+    /// The preprocessor symbols the .NET SDK defines for this target framework: TRACE, NET / NETCOREAPP / NETSTANDARD /
+    /// NETFRAMEWORK, the version symbol (NET8_0, NETSTANDARD2_0, NET472) and every <c>*_OR_GREATER</c> symbol. Only TRACE
+    /// when unknown.
+    /// </summary>
+    public ImmutableArray<string> PreprocessorSymbols()
+    {
+        var symbols = ImmutableArray.CreateBuilder<string>();
+        symbols.Add("TRACE");
+        if (Version is not { } version)
+        {
+            return symbols.ToImmutable();
+        }
+
+        static string Dotted(Version v) => v.Major.ToString(CultureInfo.InvariantCulture) + "_" + v.Minor.ToString(CultureInfo.InvariantCulture);
+        static string Compact(Version v) => v.Major.ToString(CultureInfo.InvariantCulture) + v.Minor.ToString(CultureInfo.InvariantCulture) +
+                                            (v.Build > 0 ? v.Build.ToString(CultureInfo.InvariantCulture) : string.Empty);
+        static IEnumerable<Version> UpTo(Version v, params string[] all) => all.Select(Version.Parse).Where(x => x <= v);
+        switch (Kind)
+        {
+            case TargetFrameworkKind.NetCore when version.Major >= 5:
+                symbols.AddRange("NET", "NETCOREAPP", "NET" + Dotted(version));
+                symbols.AddRange(Enumerable.Range(5, version.Major - 4).Select(major => "NET" + major.ToString(CultureInfo.InvariantCulture) + "_0_OR_GREATER"));
+                symbols.AddRange(UpTo(new Version(3, 1), "1.0", "1.1", "2.0", "2.1", "2.2", "3.0", "3.1").Select(v => "NETCOREAPP" + Dotted(v) + "_OR_GREATER"));
+                break;
+            case TargetFrameworkKind.NetCore:
+                symbols.AddRange("NETCOREAPP", "NETCOREAPP" + Dotted(version));
+                symbols.AddRange(UpTo(version, "1.0", "1.1", "2.0", "2.1", "2.2", "3.0", "3.1").Select(v => "NETCOREAPP" + Dotted(v) + "_OR_GREATER"));
+                break;
+            case TargetFrameworkKind.NetStandard:
+                symbols.AddRange("NETSTANDARD", "NETSTANDARD" + Dotted(version));
+                symbols.AddRange(UpTo(version, "1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.0", "2.1").Select(v => "NETSTANDARD" + Dotted(v) + "_OR_GREATER"));
+                break;
+            case TargetFrameworkKind.NetFramework:
+                symbols.AddRange("NETFRAMEWORK", "NET" + Compact(version));
+                symbols.AddRange(UpTo(version, "2.0", "3.0", "3.5", "4.0", "4.5", "4.5.1", "4.5.2", "4.6", "4.6.1", "4.6.2", "4.7", "4.7.1", "4.7.2", "4.8", "4.8.1")
+                    .Select(v => "NET" + Compact(v) + "_OR_GREATER"));
+                break;
+        }
+
+        return symbols.ToImmutable();
+    }
 
     public override string ToString() => Kind switch
     {
