@@ -141,6 +141,63 @@ public class PERF010UseRandomSharedTests
         Wrap("    public int Seed { get; set => field = value + [|new Random()|].Next(); }"),
         Wrap("    public int Seed { get; set => field = value + Random.Shared.Next(); }"));
 
+    // ---- Multi-targeted projects: Random.Shared is .NET 6+, so a netstandard2.0 or net472 leg keeps new Random() ----
+
+    [Fact]
+    public Task Other_legs_without_random_shared_keep_the_old_code_behind_if() =>
+        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(
+                Wrap("""
+                         int Roll() => [|new Random()|].Next(1, 7);
+
+                         int Sum()
+                         {
+                             var total = 0;
+                             total += [|new Random()|].Next(10);
+                             return total;
+                         }
+                     """),
+                Wrap("""
+                     #if NET6_0_OR_GREATER
+                         int Roll() => Random.Shared.Next(1, 7);
+                     #else
+                         int Roll() => new Random().Next(1, 7);
+                     #endif
+
+                         int Sum()
+                         {
+                             var total = 0;
+                     #if NET6_0_OR_GREATER
+                             total += Random.Shared.Next(10);
+                     #else
+                             total += new Random().Next(10);
+                     #endif
+                             return total;
+                         }
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
+            .RunAsync();
+
+    [Fact]
+    public Task Legs_that_all_have_random_shared_get_the_plain_fix() =>
+        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(
+                Wrap("    int Roll() => [|new Random()|].Next(1, 7);"),
+                Wrap("    int Roll() => Random.Shared.Next(1, 7);"),
+                TestReferences.Net100)
+            .WithTargetFrameworks("net8.0;net10.0", current: "net10.0")
+            .RunAsync();
+
+    [Fact]
+    public Task All_legs_option_reports_only_where_every_leg_can_take_the_fix()
+    {
+        var test = RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(
+                Wrap("    int Roll() => new Random().Next(1, 7);"),
+                references: TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0");
+        test.Options["perf_analyzers.multi_targeting"] = "all_legs";
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

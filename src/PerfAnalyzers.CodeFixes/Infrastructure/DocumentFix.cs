@@ -71,7 +71,10 @@ public abstract class DocumentFix : CodeFixProvider
                 return null;
             }
 
-            return await KeepLineEndingsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
+            fixedDocument = await KeepLineEndingsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
+
+            // In a multi-targeted project, the legs that lack what the fix writes keep the old code behind #if.
+            return await MultiTargetGuard.ApplyAsync(document, fixedDocument, diagnostics, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -129,8 +132,7 @@ public abstract class DocumentFix : CodeFixProvider
             return fixedDocument;
         }
 
-        var firstLine = text.Lines[0];
-        var newLine = text.ToString(TextSpan.FromBounds(firstLine.End, firstLine.EndIncludingLineBreak));
+        var newLine = NewLine(text);
         var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).ToList();
         var normalized = changes.Select(c => new TextChange(c.Span, Normalize(c.NewText ?? string.Empty, newLine))).ToList();
         return normalized.Select(c => c.NewText).SequenceEqual(changes.Select(c => c.NewText))
@@ -142,6 +144,18 @@ public abstract class DocumentFix : CodeFixProvider
             var lf = value.Replace("\r\n", "\n").Replace("\r", "\n");
             return newLine == "\n" ? lf : lf.Replace("\n", newLine);
         }
+    }
+
+    /// <summary>The file's line break: its first line's, "\n" for a file of one line.</summary>
+    internal static string NewLine(SourceText text)
+    {
+        if (text.Lines.Count < 2)
+        {
+            return "\n";
+        }
+
+        var first = text.Lines[0];
+        return text.ToString(TextSpan.FromBounds(first.End, first.EndIncludingLineBreak));
     }
 
     /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>

@@ -12,7 +12,13 @@ public static class BuildProperties
     public const string TargetFrameworkIdentifier = "TargetFrameworkIdentifier";
     public const string TargetFrameworkVersion = "TargetFrameworkVersion";
 
-    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion);
+    /// <summary>
+    /// Every leg of a multi-targeted project, comma-separated (<c>netstandard2.0,net8.0</c>: the package's props turn
+    /// <c>TargetFrameworks</c>' semicolons, which the analyzer config parser would read as a comment); empty for a single target.
+    /// </summary>
+    public const string TargetFrameworks = "PerfAnalyzersTargetFrameworks";
+
+    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion, TargetFrameworks);
 
     public static string Key(string property) => "build_property." + property;
 }

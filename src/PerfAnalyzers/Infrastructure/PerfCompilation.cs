@@ -16,12 +16,16 @@ public sealed class PerfCompilation
     {
         Compilation = compilation;
         TargetFramework = TargetFramework.From(compilation, options.AnalyzerConfigOptionsProvider.GlobalOptions);
+        Legs = MultiTargeting.Legs(options.AnalyzerConfigOptionsProvider.GlobalOptions);
         Types = new WellKnownTypes(compilation);
     }
 
     public Compilation Compilation { get; }
 
     public TargetFramework TargetFramework { get; }
+
+    /// <summary>Every leg of a multi-targeted project, this one included; empty for a single target.</summary>
+    public System.Collections.Immutable.ImmutableArray<TargetFramework> Legs { get; }
 
     public WellKnownTypes Types { get; }
 

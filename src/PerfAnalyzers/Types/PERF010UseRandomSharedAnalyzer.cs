@@ -35,7 +35,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         }
 
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => AnalyzeCreation(c, random, expressionOfT), OperationKind.ObjectCreation);
+        context.RegisterOperationAction(c => AnalyzeCreation(c, compilation, random, expressionOfT), OperationKind.ObjectCreation);
     }
 
     private static bool HasShared(INamedTypeSymbol random)
@@ -52,7 +52,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         return false;
     }
 
-    private static void AnalyzeCreation(OperationAnalysisContext context, INamedTypeSymbol random, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeCreation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol random, INamedTypeSymbol? expressionOfT)
     {
         var creation = (IObjectCreationOperation)context.Operation;
 
@@ -87,11 +87,14 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF010UseRandomShared,
-            creation.Syntax.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
-            creation.Syntax.ToString()));
+        // Random.Shared is .NET 6+: in a project that also targets older frameworks the fix keeps them on new Random().
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF010UseRandomShared.Id, ApiAvailability.Net6, ref properties))
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF010UseRandomShared, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()));
     }
 
     /// <summary>The value is the receiver of a method declared by <c>System.Random</c> (not <c>GetType</c>, <c>Equals</c>, ...).</summary>

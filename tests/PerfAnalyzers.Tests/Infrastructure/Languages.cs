@@ -54,6 +54,9 @@ public static class Languages
         }
     }
 
+    /// <summary>The version, or the hosting compiler's newest when it does not know it (a .NET 8 leg's C# 12 in Roslyn 4.5).</summary>
+    public static LanguageVersion OrNewest(LanguageVersion version) => IsSupported(version) ? version : Newest;
+
     /// <summary>Theory data: the given versions the hosting compiler knows, as <c>[MemberData]</c> rows.</summary>
     public static IEnumerable<object[]> Rows(params LanguageVersion[] versions) =>
         versions.Where(IsSupported).Select(v => new object[] { v });

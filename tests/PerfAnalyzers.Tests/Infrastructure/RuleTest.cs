@@ -20,6 +20,12 @@ public interface IRuleTest
 {
     /// <summary>MSBuild properties passed as <c>build_property.*</c> (what the package's props make compiler-visible).</summary>
     Dictionary<string, string> BuildProperties { get; }
+
+    /// <summary>The preprocessor symbols the SDK defines for the target framework.</summary>
+    List<string> PreprocessorSymbols { get; }
+
+    /// <summary>The other legs of a multi-targeted project: the sources and the fixed sources must compile on each.</summary>
+    List<(TestReferences References, string Moniker, LanguageVersion LanguageVersion)> OtherLegs { get; }
 }
 
 /// <summary>
@@ -57,6 +63,10 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
 
     public Dictionary<string, string> BuildProperties { get; } = new();
 
+    public List<string> PreprocessorSymbols { get; } = new();
+
+    public List<(TestReferences References, string Moniker, LanguageVersion LanguageVersion)> OtherLegs { get; } = new();
+
     /// <summary>Rule options, written to an <c>.editorconfig</c> section for C# files.</summary>
     public Dictionary<string, string> Options { get; } = new();
 
@@ -93,7 +103,7 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
     protected override CompilationOptions CreateCompilationOptions() =>
         new CSharpCompilationOptions(OutputKind, nullableContextOptions: LanguageVersion.MapSpecifiedToEffectiveVersion() < LanguageVersion.CSharp8 ? NullableContextOptions.Disable : Nullable, allowUnsafe: true);
 
-    protected override ParseOptions CreateParseOptions() => new CSharpParseOptions(LanguageVersion);
+    protected override ParseOptions CreateParseOptions() => new CSharpParseOptions(LanguageVersion, preprocessorSymbols: PreprocessorSymbols);
 
     protected override async Task RunImplAsync(CancellationToken cancellationToken)
     {
@@ -110,6 +120,30 @@ public class RuleTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, Defa
             AssertNoNewCompilerWarnings(FixedSources, "fix applied one by one");
             AssertNoNewCompilerWarnings(FixAllSources ?? FixedSources, "Fix All");
         }
+
+        foreach (var (references, moniker, languageVersion) in OtherLegs)
+        {
+            AssertCompilesOn(Sources, references, moniker, languageVersion, "the original code");
+            if (FixedSources.Count > 0)
+            {
+                AssertCompilesOn(FixAllSources ?? FixedSources, references, moniker, languageVersion, "the fixed code");
+            }
+        }
+    }
+
+    /// <summary>Sources compile with no error on another leg: its reference assemblies, preprocessor symbols and language version.</summary>
+    private void AssertCompilesOn(IReadOnlyList<string> markupSources, TestReferences references, string moniker, LanguageVersion languageVersion, string what)
+    {
+        var parseOptions = new CSharpParseOptions(languageVersion, preprocessorSymbols: PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker).PreprocessorSymbols());
+        var trees = markupSources.Select((source, i) =>
+        {
+            TestFileMarkupParser.GetSpans(source, out var text, out ImmutableDictionary<string, ImmutableArray<Microsoft.CodeAnalysis.Text.TextSpan>> _);
+            return CSharpSyntaxTree.ParseText(text, parseOptions, FilePath(i), Encoding.UTF8);
+        });
+        var options = new CSharpCompilationOptions(OutputKind, nullableContextOptions: languageVersion < LanguageVersion.CSharp8 ? NullableContextOptions.Disable : Nullable, allowUnsafe: true);
+        var errors = CSharpCompilation.Create("OtherLeg", trees, TestCompilations.References(references), options)
+            .GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
+        Assert.True(errors.Count == 0, $"{what} does not compile on {moniker}:\n" + string.Join("\n", errors));
     }
 
     private string FilePath(int index) => DefaultFilePathPrefix + (index < FileNames.Count ? FileNames[index][..^3] : index.ToString(System.Globalization.CultureInfo.InvariantCulture)) + ".cs";

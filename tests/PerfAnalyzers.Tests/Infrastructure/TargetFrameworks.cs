@@ -1,4 +1,6 @@
+using System;
 using System.Collections.Generic;
+using Microsoft.CodeAnalysis.CSharp;
 
 namespace PerfAnalyzers.Tests.Infrastructure;
 
@@ -36,6 +38,38 @@ public static class TargetFrameworks
         test.BuildProperties["TargetFramework"] = moniker;
         test.BuildProperties["TargetFrameworkIdentifier"] = identifier;
         test.BuildProperties["TargetFrameworkVersion"] = version;
+        test.PreprocessorSymbols.Clear();
+        test.PreprocessorSymbols.AddRange(PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker).PreprocessorSymbols());
+        return test;
+    }
+
+    /// <summary>
+    /// A multi-targeted project analyzed (and fixed) in the context of its <paramref name="current"/> leg, as the IDE and
+    /// <c>dotnet format</c> do; each other leg's original and fixed code is compiled against its own references
+    /// (netstandard2.0 and net472 at their SDK default, C# 7.3).
+    /// </summary>
+    public static T WithTargetFrameworks<T>(this T test, string legs, string current)
+        where T : IRuleTest
+    {
+        test.WithTargetFramework(current);
+        test.BuildProperties[PerfAnalyzers.Infrastructure.BuildProperties.TargetFrameworks] = legs.Replace(';', ',');
+        foreach (var leg in legs.Split(';'))
+        {
+            if (leg == current)
+            {
+                continue;
+            }
+
+            test.OtherLegs.Add(leg switch
+            {
+                "netstandard2.0" => (TestReferences.NetStandard20, leg, LanguageVersion.CSharp7_3),
+                "net472" => (TestReferences.Net472, leg, LanguageVersion.CSharp7_3),
+                "net8.0" => (TestReferences.Net80, leg, Languages.OrNewest(Languages.CSharp12)),
+                "net10.0" => (TestReferences.Net100, leg, LanguageVersion.Latest),
+                _ => throw new ArgumentException("no reference assemblies for " + leg),
+            });
+        }
+
         return test;
     }
 

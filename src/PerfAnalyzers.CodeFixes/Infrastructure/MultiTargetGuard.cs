@@ -1,0 +1,195 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.CodeFixes.Infrastructure;
+
+/// <summary>
+/// Keeps a fix from breaking the other legs of a multi-targeted project (see <see cref="MultiTargeting"/>): each changed
+/// region — the narrowest statement, member or <c>using</c> directive around a change, the whole member when it holds
+/// several — becomes <c>#if CONDITION</c> new lines <c>#else</c> old lines <c>#endif</c>, with the condition the
+/// analyzer put on the diagnostic. The directives go on lines of their own, so each branch is the file as it was with
+/// either version of those lines: both compile wherever the original did.
+/// </summary>
+internal static class MultiTargetGuard
+{
+    /// <summary>The guarded document; the fixed one when no diagnostic asks for a guard; null when no guard can be placed.</summary>
+    public static async Task<Document?> ApplyAsync(Document original, Document fixedDocument, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var guards = diagnostics.Select(Guard).ToList();
+        if (guards.All(g => g is null))
+        {
+            return fixedDocument;
+        }
+
+        var root = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var text = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return null;
+        }
+
+        var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
+        var regions = Merge(changes.Select(c => Region(root, text, c)).ToList(), root, text);
+        var newLine = DocumentFix.NewLine(text);
+        var edits = new List<TextChange>();
+        foreach (var region in regions)
+        {
+            if (Splits(root, region.Start) || Splits(root, region.End))
+            {
+                return null; // inside a multi-line token (a verbatim or raw string): no directive can go there
+            }
+
+            var inside = changes.Where(c => region.Contains(c.Span) || (c.Span.IsEmpty && c.Span.Start >= region.Start && c.Span.Start <= region.End)).ToList();
+            var oldText = text.ToString(region);
+            var newText = SourceText.From(oldText).WithChanges(inside.Select(c => new TextChange(new TextSpan(c.Span.Start - region.Start, c.Span.Length), c.NewText ?? string.Empty))).ToString();
+            var condition = Condition(region, diagnostics, guards);
+            edits.Add(new TextChange(region, condition is null
+                ? newText
+                : "#if " + condition + newLine + EndLine(newText, newLine) + (oldText.Length > 0 ? "#else" + newLine + EndLine(oldText, newLine) : string.Empty) + "#endif" + newLine));
+        }
+
+        return original.WithText(text.WithChanges(edits));
+    }
+
+    private static string? Guard(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(MultiTargeting.GuardKey, out var guard) && !string.IsNullOrEmpty(guard) ? guard : null;
+
+    /// <summary>
+    /// The condition of a region: those of the diagnostics in it; for a region with none (an added <c>using</c>), all
+    /// the conditions of the batch when every diagnostic has one, else none (the unguarded code may need it).
+    /// </summary>
+    private static string? Condition(TextSpan region, ImmutableArray<Diagnostic> diagnostics, List<string?> guards)
+    {
+        var inRegion = Enumerable.Range(0, diagnostics.Length).Where(i => region.IntersectsWith(diagnostics[i].Location.SourceSpan)).ToList();
+        var conditions = inRegion.Count > 0
+            ? inRegion.Select(i => guards[i]).Where(g => g is not null).Distinct().ToList()
+            : guards.All(g => g is not null) ? guards.Distinct().ToList() : new List<string?>();
+        return conditions.Count switch
+        {
+            0 => null,
+            1 => conditions[0],
+            _ => string.Join(" || ", conditions.Select(c => "(" + c + ")")),
+        };
+    }
+
+    /// <summary>Whole lines around the change's statement, member or using directive; an inserted block of whole lines stays an insertion.</summary>
+    private static TextSpan Region(SyntaxNode root, SourceText text, TextChange change)
+    {
+        if (change.Span.IsEmpty && text.Lines.GetLineFromPosition(change.Span.Start).Start == change.Span.Start &&
+            change.NewText is { Length: > 0 } inserted && inserted.EndsWith("\n", System.StringComparison.Ordinal))
+        {
+            return change.Span;
+        }
+
+        var span = change.Span;
+        if (Node(root, span) is { } node)
+        {
+            span = TextSpan.FromBounds(System.Math.Min(span.Start, node.Span.Start), System.Math.Max(span.End, node.Span.End));
+        }
+
+        return WholeLines(text, span);
+    }
+
+    private static TextSpan WholeLines(SourceText text, TextSpan span)
+    {
+        var first = text.Lines.GetLineFromPosition(span.Start);
+        var last = text.Lines.GetLineFromPosition(span.IsEmpty ? span.Start : span.End - 1);
+        return TextSpan.FromBounds(first.Start, last.EndIncludingLineBreak);
+    }
+
+    /// <summary>The narrowest statement (in a block), member or using directive around the span.</summary>
+    private static SyntaxNode? Node(SyntaxNode root, TextSpan span)
+    {
+        for (SyntaxNode? current = root.FindNode(span, getInnermostNodeForTie: true); current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case UsingDirectiveSyntax:
+                    return current;
+                case StatementSyntax when current.Parent is GlobalStatementSyntax:
+                    return current.Parent;
+                case StatementSyntax when current.Parent is BlockSyntax or SwitchSectionSyntax:
+                    return current;
+                case MemberDeclarationSyntax and not BaseNamespaceDeclarationSyntax and not BaseTypeDeclarationSyntax:
+                    return current;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The member (method, property, field, ...) around a position, for merging several regions into one.</summary>
+    private static SyntaxNode? Member(SyntaxNode root, int position)
+    {
+        for (SyntaxNode? current = root.FindToken(position).Parent; current is not null; current = current.Parent)
+        {
+            if (current is MemberDeclarationSyntax and not BaseNamespaceDeclarationSyntax and not BaseTypeDeclarationSyntax)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Overlapping regions become one; several regions in one member become the whole member.</summary>
+    private static List<TextSpan> Merge(List<TextSpan> regions, SyntaxNode root, SourceText text)
+    {
+        var merged = MergeOverlapping(regions);
+        var byMember = merged.Where(r => !r.IsEmpty).GroupBy(r => Member(root, r.Start)).Where(g => g.Key is not null && g.Count() > 1).ToList();
+        foreach (var group in byMember)
+        {
+            merged.Add(WholeLines(text, group.Key!.Span));
+        }
+
+        return MergeOverlapping(merged);
+    }
+
+    private static List<TextSpan> MergeOverlapping(List<TextSpan> regions)
+    {
+        var result = new List<TextSpan>();
+        foreach (var region in regions.OrderBy(r => r.Start).ThenByDescending(r => r.End))
+        {
+            if (result.Count > 0 && !region.IsEmpty && !result[result.Count - 1].IsEmpty && region.Start < result[result.Count - 1].End)
+            {
+                var last = result[result.Count - 1];
+                result[result.Count - 1] = TextSpan.FromBounds(last.Start, System.Math.Max(last.End, region.End));
+            }
+            else if (!result.Contains(region))
+            {
+                result.Add(region);
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>A position strictly inside a token or a comment that spans lines.</summary>
+    private static bool Splits(SyntaxNode root, int position)
+    {
+        if (position >= root.FullSpan.End)
+        {
+            return false;
+        }
+
+        var token = root.FindToken(position, findInsideTrivia: false);
+        if (token.Span.Start < position && position < token.Span.End)
+        {
+            return true;
+        }
+
+        var trivia = root.FindTrivia(position);
+        return trivia.Span.Start < position && position < trivia.Span.End && !trivia.IsKind(SyntaxKind.WhitespaceTrivia) && !trivia.IsKind(SyntaxKind.EndOfLineTrivia);
+    }
+
+    private static string EndLine(string value, string newLine) =>
+        value.EndsWith("\n", System.StringComparison.Ordinal) ? value : value + newLine;
+}
