@@ -27,6 +27,18 @@ public class PERF009UseGenericEnumApisTests
         Wrap("    static bool D(E value) => Enum.[|IsDefined|](typeof(E), value);\n    static string N(E value) => Enum.[|GetName|](typeof(E), value);"),
         Wrap("    static bool D(E value) => Enum.IsDefined(value);\n    static string N(E value) => Enum.GetName(value);")));
 
+    // ---- Multi-targeted projects: the generic overloads are .NET 5+ (Parse<T> .NET Core 2.0+ / .NET Standard 2.1) ----
+
+    [Fact]
+    public Task Other_legs_without_the_generic_overloads_keep_the_old_code_behind_if() =>
+        RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>.Create(
+                Wrap("    static bool D(E value) => Enum.[|IsDefined|](typeof(E), value);\n    static E P(string s) => (E)Enum.[|Parse|](typeof(E), s);"),
+                Wrap("#if NET5_0_OR_GREATER\n    static bool D(E value) => Enum.IsDefined(value);\n#else\n    static bool D(E value) => Enum.IsDefined(typeof(E), value);\n#endif\n" +
+                     "#if NETCOREAPP2_0_OR_GREATER || NETSTANDARD2_1_OR_GREATER\n    static E P(string s) => Enum.Parse<E>(s);\n#else\n    static E P(string s) => (E)Enum.Parse(typeof(E), s);\n#endif"),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+            .RunAsync();
+
     [Fact]
     public Task IsDefined_and_GetName_lose_the_type_argument() => Verify(
         Wrap("""

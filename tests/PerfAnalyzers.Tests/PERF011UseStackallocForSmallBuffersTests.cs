@@ -185,6 +185,46 @@ public class PERF011UseStackallocForSmallBuffersTests
         LanguageVersion = version,
     }.WithTargetFramework("net10.0").RunAsync();
 
+    // ---- Multi-targeted projects: Span<T> and the span overloads are .NET Core 2.1+ / .NET Standard 2.1 ----
+
+    [Fact]
+    public Task Other_legs_without_spans_keep_the_method_behind_if() =>
+        new RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>
+        {
+            Sources =
+            {
+                Wrap("""
+                         static int Copy(Stream source)
+                         {
+                             var buffer = [|new byte[64]|];
+                             var read = source.Read(buffer, 0, buffer.Length);
+                             return read + Encoding.UTF8.GetString(buffer, 0, read).Length;
+                         }
+                     """),
+            },
+            FixedSources =
+            {
+                Wrap("""
+                     #if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                         static int Copy(Stream source)
+                         {
+                             Span<byte> buffer = stackalloc byte[64];
+                             var read = source.Read(buffer.Slice(0, buffer.Length));
+                             return read + Encoding.UTF8.GetString(buffer.Slice(0, read)).Length;
+                         }
+                     #else
+                         static int Copy(Stream source)
+                         {
+                             var buffer = new byte[64];
+                             var read = source.Read(buffer, 0, buffer.Length);
+                             return read + Encoding.UTF8.GetString(buffer, 0, read).Length;
+                         }
+                     #endif
+                     """),
+            },
+            References = TestReferences.Net100,
+        }.WithTargetFrameworks("net472;netstandard2.0;net10.0", current: "net10.0").RunAsync();
+
     // ---- Must not flag ----
 
     [Fact]

@@ -116,6 +116,16 @@ public class PERF012UseReadOnlySpanForConstantDataTests
             Header + "static class Crc\n{\n    private static readonly byte[] Table = [0x00, 0x07, 0x0E, 0x09];\n    public static int Get(int i) => Table[i & 3];\n}\n")
         .RunAsync();
 
+    // ---- Multi-targeted projects: a ReadOnlySpan<byte> property needs .NET Core 2.1+ / .NET Standard 2.1 ----
+
+    [Fact]
+    public Task A_net_framework_leg_keeps_the_array_behind_if() =>
+        RuleTest<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>.Create(
+                Header + "static class Crc\n{\n    private static readonly byte[] [|Table|] = new byte[] { 1, 2, 3, 4 };\n    public static int Get(int i) => Table[i & 3];\n}\n",
+                Header + "static class Crc\n{\n#if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER\n    private static ReadOnlySpan<byte> Table => new byte[] { 1, 2, 3, 4 };\n#else\n    private static readonly byte[] Table = new byte[] { 1, 2, 3, 4 };\n#endif\n    public static int Get(int i) => Table[i & 3];\n}\n")
+            .WithTargetFrameworks("net472;net6.0", current: "net6.0")
+            .RunAsync();
+
     // ---- Must not flag ----
 
     [Fact]

@@ -50,7 +50,8 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
             edits.Add((creation, current =>
             {
                 var array = (ArrayCreationExpressionSyntax)current;
-                return SyntaxFactory.StackAllocArrayCreationExpression(array.Type, array.Initializer).WithTriviaFrom(array);
+                return SyntaxFactory.StackAllocArrayCreationExpression(array.Type, array.Initializer).WithTriviaFrom(array)
+                    .WithAdditionalAnnotations(Formatter.Annotation);
             }));
 
             diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);

@@ -71,6 +71,9 @@ public abstract class DocumentFix : CodeFixProvider
                 return null;
             }
 
+            // Settled as the code action's own clean-up would (simplified and formatted where annotated), so that the
+            // text-level steps below see the final text: an unformatted token still has zero-width elastic trivia.
+            fixedDocument = await CleanupAsync(fixedDocument, cancellationToken).ConfigureAwait(false);
             fixedDocument = await KeepLineEndingsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
 
             // In a multi-targeted project, the legs that lack what the fix writes keep the old code behind #if.

@@ -38,6 +38,7 @@ internal static class MultiTargetGuard
 
         var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
         var regions = Merge(changes.Select(c => Region(root, text, c)).ToList(), root, text);
+        var fixedText = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var newLine = DocumentFix.NewLine(text);
         var edits = new List<TextChange>();
         foreach (var region in regions)
@@ -47,9 +48,11 @@ internal static class MultiTargetGuard
                 return null; // inside a multi-line token (a verbatim or raw string): no directive can go there
             }
 
-            var inside = changes.Where(c => region.Contains(c.Span) || (c.Span.IsEmpty && c.Span.Start >= region.Start && c.Span.Start <= region.End)).ToList();
+            // Every change lies wholly inside one region, so the region's new text is the same range of the fixed text.
             var oldText = text.ToString(region);
-            var newText = SourceText.From(oldText).WithChanges(inside.Select(c => new TextChange(new TextSpan(c.Span.Start - region.Start, c.Span.Length), c.NewText ?? string.Empty))).ToString();
+            var newText = fixedText.ToString(TextSpan.FromBounds(
+                region.Start + Delta(changes.Where(c => c.Span.End <= region.Start && !(c.Span.IsEmpty && c.Span.Start == region.Start))),
+                region.End + Delta(changes.Where(c => c.Span.End <= region.End))));
             var condition = Condition(region, diagnostics, guards);
             edits.Add(new TextChange(region, condition is null
                 ? newText
@@ -58,6 +61,8 @@ internal static class MultiTargetGuard
 
         return original.WithText(text.WithChanges(edits));
     }
+
+    private static int Delta(IEnumerable<TextChange> changes) => changes.Sum(c => (c.NewText?.Length ?? 0) - c.Span.Length);
 
     private static string? Guard(Diagnostic diagnostic) =>
         diagnostic.Properties.TryGetValue(MultiTargeting.GuardKey, out var guard) && !string.IsNullOrEmpty(guard) ? guard : null;

@@ -44,10 +44,10 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         // From .NET 10 the JIT stack-allocates a small array whose every use it can see (measured: 0 B); the rule then
         // needs a call that the buffer is passed to, where the array escapes to the heap.
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
-        context.RegisterOperationAction(c => Analyze(c, span, readOnlySpan, expressionOfT, needsCall), OperationKind.VariableDeclarator);
+        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, expressionOfT, needsCall), OperationKind.VariableDeclarator);
     }
 
-    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall)
     {
         var declarator = (IVariableDeclaratorOperation)context.Operation;
         if (declarator.Symbol is not { IsRef: false, Type: IArrayTypeSymbol { IsSZArray: true, ElementType: var element } } local ||
@@ -122,10 +122,17 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Span<T> and the span overloads the buffer goes to: .NET Core 2.1+ / .NET Standard 2.1.
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices));
+        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF011UseStackallocForSmallBuffers,
             creation.Syntax.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices)),
+            properties,
             local.Name,
             creation.Syntax.ToString(),
             element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));

@@ -82,10 +82,19 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
             {
                 if (!disqualified.ContainsKey(candidate.Key))
                 {
+                    // A ReadOnlySpan<T> property: .NET Core 2.1+ / .NET Standard 2.1 (a .NET Framework leg keeps the array).
+                    var properties = ImmutableDictionary<string, string?>.Empty;
+                    if (candidate.Value.SourceTree is not { } tree ||
+                        !MultiTargeting.Allows(compilation, c.Options, tree, Rules.PERF012UseReadOnlySpanForConstantData.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+                    {
+                        continue;
+                    }
+
                     var element = ((IArrayTypeSymbol)(candidate.Key is IFieldSymbol f ? f.Type : ((IPropertySymbol)candidate.Key).Type)).ElementType;
                     c.ReportDiagnostic(Diagnostic.Create(
                         Rules.PERF012UseReadOnlySpanForConstantData,
                         candidate.Value,
+                        properties,
                         candidate.Key.Name,
                         element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
                 }

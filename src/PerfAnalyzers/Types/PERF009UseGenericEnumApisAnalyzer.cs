@@ -45,7 +45,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
 
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
         var enumType = compilation.Compilation.GetSpecialType(SpecialType.System_Enum);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, enumType, generic, expressionOfT), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, compilation, enumType, generic, expressionOfT), OperationKind.Invocation);
     }
 
     /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>
@@ -92,7 +92,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         }
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, INamedTypeSymbol enumType, GenericOverloads generic, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol enumType, GenericOverloads generic, INamedTypeSymbol? expressionOfT)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -165,12 +165,15 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         var suggestion = shape == ShapeDropType
             ? $"{receiver}{method.Name}({rest})"
             : $"{receiver}{method.Name}<{type}>({rest})";
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF009UseGenericEnumApis,
-            name.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
-            replaced.Syntax.ToString(),
-            suggestion));
+        // The generic IsDefined/GetName/GetValues are .NET 5+, Parse<T> .NET Core 2.0+ / .NET Standard 2.1.
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        var api = method.Name == "Parse" ? ApiAvailability.NetCore20OrNetStandard21 : ApiAvailability.Net5;
+        if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF009UseGenericEnumApis.Id, api, ref properties))
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009UseGenericEnumApis, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
     }
 
     private static System.Collections.Generic.IEnumerable<string> RestOfArguments(InvocationExpressionSyntax syntax)
