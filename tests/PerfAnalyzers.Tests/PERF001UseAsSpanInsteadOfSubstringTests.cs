@@ -259,6 +259,51 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             System.Collections.Generic.List<string> List(string s) => [s.Substring(1)];
         """));
 
+    // ---- Multi-targeted projects: AsSpan and the span overloads are .NET Core 2.1+ / .NET Standard 2.1 ----
+
+    [Fact]
+    public Task Other_legs_without_spans_keep_the_substring_behind_if() =>
+        RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
+                Wrap("""
+                         bool Starts(string s) => s.[|Substring|](0, 3) == "abc";
+                         int Number(string s) => int.Parse(s.[|Substring|](1, 3));
+                         void Add(StringBuilder sb, string s) => sb.Append(s.[|Substring|](1, 2));
+                     """),
+                Wrap("""
+                     #if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                         bool Starts(string s) => s.AsSpan(0, 3).SequenceEqual("abc");
+                     #else
+                         bool Starts(string s) => s.Substring(0, 3) == "abc";
+                     #endif
+                     #if NET10_0_OR_GREATER
+                         int Number(string s) => int.Parse(s.AsSpan(1, 3));
+                     #else
+                         int Number(string s) => int.Parse(s.Substring(1, 3));
+                     #endif
+                         void Add(StringBuilder sb, string s) => sb.Append(s, 1, 2);
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
+            .RunAsync();
+
+    [Fact]
+    public Task All_legs_option_keeps_only_the_append_rewrite()
+    {
+        var test = RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
+                Wrap("""
+                         bool Starts(string s) => s.Substring(0, 3) == "abc";
+                         void Add(StringBuilder sb, string s) => sb.Append(s.[|Substring|](1, 2));
+                     """),
+                Wrap("""
+                         bool Starts(string s) => s.Substring(0, 3) == "abc";
+                         void Add(StringBuilder sb, string s) => sb.Append(s, 1, 2);
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0");
+        test.Options["perf_analyzers.multi_targeting"] = "all_legs";
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

@@ -482,6 +482,44 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
              """),
         TestReferences.Net100));
 
+    // ---- Multi-targeted projects: string.Create(provider, $"...") is .NET 6+; a plain interpolated string compiles everywhere ----
+
+    [Fact]
+    public Task Other_legs_keep_the_provider_call_and_take_the_plain_interpolation() => Test(
+            Wrap("""
+                     string Key(int a, int b) => [|string.Format("{0}-{1}", a, b)|];
+                     string Invariant(double x) => [|string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2} m", x)|];
+                 """),
+            Wrap("""
+                     string Key(int a, int b) => $"{a}-{b}";
+                 #if NET6_0_OR_GREATER
+                     string Invariant(double x) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{x:F2} m");
+                 #else
+                     string Invariant(double x) => string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2} m", x);
+                 #endif
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
+        .RunAsync();
+
+    [Fact]
+    public Task All_legs_option_reports_the_plain_interpolation_only()
+    {
+        var test = Test(
+                Wrap("""
+                         string Key(int a, int b) => [|string.Format("{0}-{1}", a, b)|];
+                         string Invariant(double x) => string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2} m", x);
+                     """),
+                Wrap("""
+                         string Key(int a, int b) => $"{a}-{b}";
+                         string Invariant(double x) => string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2} m", x);
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0");
+        test.Options["perf_analyzers.multi_targeting"] = "all_legs";
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

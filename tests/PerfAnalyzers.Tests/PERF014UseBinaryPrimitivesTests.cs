@@ -81,6 +81,33 @@ public class PERF014UseBinaryPrimitivesTests
         }
     }
 
+    // ---- Multi-targeted projects: BinaryPrimitives is .NET Core 2.1+ / .NET Standard 2.1 ----
+
+    [Fact]
+    public Task Other_legs_without_binary_primitives_keep_the_shifts_and_the_using_behind_if() => Test(
+            Wrap("", "    static int Read(byte[] b, int i) => [|(b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]|];"),
+            Header.TrimEnd('\n') + "\n#if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER\nusing System.Buffers.Binary;\n#endif\n\n" +
+            "static class C\n{\n" +
+            "#if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER\n" +
+            "    static int Read(byte[] b, int i) => BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(i));\n" +
+            "#else\n" +
+            "    static int Read(byte[] b, int i) => (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];\n" +
+            "#endif\n}\n",
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
+    [Fact]
+    public Task All_legs_option_is_silent_where_a_leg_lacks_binary_primitives()
+    {
+        var test = Test(
+                Wrap("", "    static int Read(byte[] b, int i) => (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];"),
+                references: TestReferences.Net100)
+            .WithTargetFrameworks("net472;net10.0", current: "net10.0");
+        test.Options["perf_analyzers.multi_targeting"] = "all_legs";
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

@@ -200,6 +200,95 @@ public class PERF015UseClearOrFillTests
         "sealed class C\n{\n    void A(int[] a)\n    {\n        [|for (int i = 0; i < a.Length; i++)|] a[i] = 3;\n    }\n}\n",
         "sealed class C\n{\n    void A(int[] a)\n    {\n        System.Array.Fill(a, 3);\n    }\n}\n");
 
+    // ---- Multi-targeted projects: Array.Clear(Array) is .NET 6+, Array.Fill .NET Core 2.0+ / .NET Standard 2.1 ----
+
+    [Fact]
+    public Task Other_legs_keep_the_loop_behind_if_and_the_range_of_clear_stays() => Test(
+            Wrap("""
+                     void Reset(int[] a) => Array.Clear(a, 0, a.Length);
+
+                     void Ones(int[] a)
+                     {
+                         [|for (int i = 0; i < a.Length; i++)|]
+                             a[i] = 1;
+                     }
+                 """),
+            Wrap("""
+                     void Reset(int[] a) => Array.Clear(a, 0, a.Length);
+
+                     void Ones(int[] a)
+                     {
+                 #if NETCOREAPP2_0_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                         Array.Fill(a, 1);
+                 #else
+                         for (int i = 0; i < a.Length; i++)
+                             a[i] = 1;
+                 #endif
+                     }
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
+        .RunAsync();
+
+    [Fact]
+    public Task A_clearing_loop_writes_the_three_argument_clear_that_every_leg_has() => Test(
+            Wrap("""
+                     void Zero(int[] a)
+                     {
+                         [|for (int i = 0; i < a.Length; i++)|]
+                             a[i] = 0;
+                     }
+                 """),
+            Wrap("""
+                     void Zero(int[] a)
+                     {
+                         Array.Clear(a, 0, a.Length);
+                     }
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
+    [Fact]
+    public Task All_legs_option_reports_only_what_every_leg_can_take()
+    {
+        var test = Test(
+                Wrap("""
+                         void Reset(int[] a) => Array.Clear(a, 0, a.Length);
+
+                         void Ones(int[] a)
+                         {
+                             for (int i = 0; i < a.Length; i++)
+                                 a[i] = 1;
+                         }
+
+                         void Zero(Span<int> s)
+                         {
+                             [|for (int i = 0; i < s.Length; i++)|]
+                                 s[i] = 0;
+                         }
+                     """),
+                Wrap("""
+                         void Reset(int[] a) => Array.Clear(a, 0, a.Length);
+
+                         void Ones(int[] a)
+                         {
+                             for (int i = 0; i < a.Length; i++)
+                                 a[i] = 1;
+                         }
+
+                         void Zero(Span<int> s)
+                         {
+                             s.Clear();
+                         }
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("net472;net10.0", current: "net10.0");
+        test.Options["perf_analyzers.multi_targeting"] = "all_legs";
+        test.OtherLegs.Clear(); // Span<T> needs the System.Memory package on net472, which the test references lack
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

@@ -154,4 +154,27 @@ public class TargetFrameworkTests
     [InlineData("", "TRACE")]
     public void Preprocessor_symbols_are_the_sdks(string moniker, string expected) =>
         Assert.Equal(expected.Split(' '), TargetFramework.FromMoniker(moniker).PreprocessorSymbols());
+
+    [Theory]
+    [InlineData("net10.0", "NET10_0")]
+    [InlineData("netcoreapp2.1", "NETCOREAPP2_1")]
+    [InlineData("netstandard2.0", "NETSTANDARD2_0")]
+    [InlineData("net472", "NET472")]
+    [InlineData("", null)]
+    public void Version_symbol_names_exactly_one_target(string moniker, string? expected) =>
+        Assert.Equal(expected, TargetFramework.FromMoniker(moniker).VersionSymbol);
+
+    /// <summary>A span overload found on a leg: that leg and later ones of its family, never before spans exist.</summary>
+    [Theory]
+    [InlineData("net10.0", "NET10_0_OR_GREATER", "net10.0", "net9.0 netstandard2.1 net472")]
+    [InlineData("netcoreapp2.0", "NETCOREAPP2_1_OR_GREATER", "netcoreapp2.1 net8.0", "netcoreapp2.0 netstandard2.0 netstandard2.1")]
+    [InlineData("netstandard2.1", "NETCOREAPP3_0_OR_GREATER || NETSTANDARD2_1_OR_GREATER", "netcoreapp3.0 netstandard2.1 net8.0", "netcoreapp2.1 netstandard2.0 net48")]
+    [InlineData("netstandard2.0", "NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER", "netcoreapp2.1 netstandard2.1", "netstandard2.0 net472")]
+    public void Api_found_on_a_leg_is_assumed_on_that_leg_and_later(string leg, string condition, string has, string lacks)
+    {
+        var api = ApiAvailability.OnOrAfter(TargetFramework.FromMoniker(leg));
+        Assert.Equal(condition, api.Condition);
+        Assert.All(has.Split(' '), m => Assert.True(api.IsAvailableOn(TargetFramework.FromMoniker(m)), m));
+        Assert.All(lacks.Split(' '), m => Assert.False(api.IsAvailableOn(TargetFramework.FromMoniker(m)), m));
+    }
 }

@@ -203,11 +203,12 @@ public abstract class DocumentFix : CodeFixProvider
     internal static ExpressionSyntax TypeExpression(ITypeSymbol type) =>
         TypeExpression(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
 
-    /// <summary>Formats and simplifies what the fix annotated.</summary>
+    /// <summary>Simplifies and formats what the fix annotated, and the elastic trivia of the nodes it built (as a code action's own clean-up does).</summary>
     protected static async Task<Document> CleanupAsync(Document document, CancellationToken cancellationToken)
     {
         document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        return await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

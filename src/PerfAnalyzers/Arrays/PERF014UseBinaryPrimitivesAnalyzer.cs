@@ -58,16 +58,32 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         var span = compilation.Types.Get(WellKnownTypes.SpanOfT);
         var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => Analyze(c, binaryPrimitives, readOnlySpan, span, hasAsSpan, expressionOfT), OperationKind.Binary);
+        context.RegisterOperationAction(c => Analyze(c, compilation, binaryPrimitives, readOnlySpan, span, hasAsSpan, expressionOfT), OperationKind.Binary);
         if (span is not null)
         {
-            context.RegisterOperationAction(c => AnalyzeWrites(c, binaryPrimitives, span, hasAsSpan), OperationKind.Block);
+            context.RegisterOperationAction(c => AnalyzeWrites(c, compilation, binaryPrimitives, span, hasAsSpan), OperationKind.Block);
         }
 
         if (compilation.Types.Get("System.BitConverter") is { } bitConverter && compilation.Types.Get("System.Array") is { } array &&
             !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty)
         {
-            context.RegisterOperationAction(c => AnalyzeBitConverter(c, bitConverter, array), OperationKind.Block);
+            context.RegisterOperationAction(c => AnalyzeBitConverter(c, compilation, bitConverter, array), OperationKind.Block);
+        }
+    }
+
+    /// <summary>
+    /// Reports a finding; <c>BinaryPrimitives</c> is .NET Core 2.1+ / .NET Standard 2.1, so in a multi-targeted project
+    /// whose other legs lack it the fix keeps the old code for them behind <c>#if</c> (or, with
+    /// <c>perf_analyzers.multi_targeting = all_legs</c>, nothing is reported).
+    /// </summary>
+    private static void Report(OperationAnalysisContext context, PerfCompilation compilation, Location location, ImmutableDictionary<string, string?> properties, params object[] arguments) =>
+        Report(context, compilation, location, null, properties, arguments);
+
+    private static void Report(OperationAnalysisContext context, PerfCompilation compilation, Location location, IEnumerable<Location>? additionalLocations, ImmutableDictionary<string, string?> properties, params object[] arguments)
+    {
+        if (MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014UseBinaryPrimitives.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+        {
+            context.ReportDiagnostic(Diagnostic.Create(Rules.PERF014UseBinaryPrimitives, location, additionalLocations, properties, arguments));
         }
     }
 
@@ -94,7 +110,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         public IOperation Element { get; }
     }
 
-    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, bool hasAsSpan, INamedTypeSymbol? expressionOfT)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, bool hasAsSpan, INamedTypeSymbol? expressionOfT)
     {
         var root = (IBinaryOperation)context.Operation;
         if (!IsCombine(root) || IsCombine(Unwrap(root.Parent)) || root.Type is not { } resultType)
@@ -106,7 +122,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         var pieces = new List<Piece>();
         if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8))
         {
-            AnalyzeSwap(context, root, binaryPrimitives, expressionOfT);
+            AnalyzeSwap(context, compilation, root, binaryPrimitives, expressionOfT);
             return;
         }
 
@@ -159,8 +175,9 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
         var start = first.Element is IArrayElementReferenceOperation element ? element.Indices[0].Syntax.ToString() : ((IPropertyReferenceOperation)first.Element).Arguments[0].Value.Syntax.ToString();
         var slice = SliceText(first.Source, start, isArray);
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF014UseBinaryPrimitives,
+        Report(
+            context,
+            compilation,
             root.Syntax.GetLocation(),
             ImmutableDictionary<string, string?>.Empty
                 .Add(ShapeKey, ShapeRead)
@@ -168,7 +185,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 .Add(SourceKey, isArray ? "Array" : "Span")
                 .Add(FirstKey, first.Element.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture)),
             $"This expression assembles an integer from {count} bytes one at a time",
-            $"BinaryPrimitives.{name}({slice})"));
+            $"BinaryPrimitives.{name}({slice})");
     }
 
     /// <summary><c>|</c>, or <c>+</c> (its pieces never overlap here: each is a distinct byte position).</summary>
@@ -348,7 +365,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         public IOperation Element { get; }
     }
 
-    private static void AnalyzeWrites(OperationAnalysisContext context, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol span, bool hasAsSpan)
+    private static void AnalyzeWrites(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol span, bool hasAsSpan)
     {
         var block = (IBlockOperation)context.Operation;
         var statements = block.Operations;
@@ -372,7 +389,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 j++;
             }
 
-            ReportWrite(context, run, binaryPrimitives, hasAsSpan);
+            ReportWrite(context, compilation, run, binaryPrimitives, hasAsSpan);
             i = j;
         }
     }
@@ -424,7 +441,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         return true;
     }
 
-    private static void ReportWrite(OperationAnalysisContext context, List<Store> run, INamedTypeSymbol binaryPrimitives, bool hasAsSpan)
+    private static void ReportWrite(OperationAnalysisContext context, PerfCompilation compilation, List<Store> run, INamedTypeSymbol binaryPrimitives, bool hasAsSpan)
     {
         var value = run[0].Value;
         var width = Width(value.Type!.SpecialType);
@@ -460,8 +477,9 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         var slice = SliceText(sorted[0].Source, start, isArray);
         var tree = run[0].Statement.Syntax.SyntaxTree;
         var location = Location.Create(tree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(run[0].Statement.Syntax.SpanStart, run[run.Count - 1].Statement.Syntax.Span.End));
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF014UseBinaryPrimitives,
+        Report(
+            context,
+            compilation,
             location,
             ImmutableDictionary<string, string?>.Empty
                 .Add(ShapeKey, ShapeWrite)
@@ -470,7 +488,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 .Add(FirstKey, first.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture))
                 .Add(ValueKey, SpanText(value.Syntax)),
             $"These statements store '{value.Syntax}' into {width} bytes one at a time",
-            $"BinaryPrimitives.{name}({slice}, {value.Syntax})"));
+            $"BinaryPrimitives.{name}({slice}, {value.Syntax})");
     }
 
     /// <summary>What the fix passes: the buffer itself from index 0 (an array converts to a span), else a slice.</summary>
@@ -499,7 +517,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
     /// The top of an | / + tree (or the cast around it) whose bytes are exactly the bytes of one integer value in the
     /// reverse order: <c>BinaryPrimitives.ReverseEndianness(x)</c>.
     /// </summary>
-    private static void AnalyzeSwap(OperationAnalysisContext context, IBinaryOperation top, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeSwap(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation top, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol? expressionOfT)
     {
         IOperation root = top.Parent is IConversionOperation { IsImplicit: false, IsChecked: false, OperatorMethod: null } cast ? cast : top;
         IOperation? leaf = null;
@@ -523,15 +541,16 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF014UseBinaryPrimitives,
+        Report(
+            context,
+            compilation,
             root.Syntax.GetLocation(),
             ImmutableDictionary<string, string?>.Empty
                 .Add(ShapeKey, ShapeSwap)
                 .Add(MethodKey, "ReverseEndianness")
                 .Add(ValueKey, SpanText(leaf.Syntax)),
             $"This expression reverses the {map.Length} bytes of '{leaf.Syntax}' by hand",
-            $"BinaryPrimitives.ReverseEndianness({leaf.Syntax})"));
+            $"BinaryPrimitives.ReverseEndianness({leaf.Syntax})");
     }
 
     private static bool HasReverseEndianness(INamedTypeSymbol binaryPrimitives, ITypeSymbol type)
@@ -713,7 +732,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
     // ---- var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); ... BitConverter.ToInt32(bytes, 0) ... ----
 
-    private static void AnalyzeBitConverter(OperationAnalysisContext context, INamedTypeSymbol bitConverter, INamedTypeSymbol array)
+    private static void AnalyzeBitConverter(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol bitConverter, INamedTypeSymbol array)
     {
         var block = (IBlockOperation)context.Operation;
         var statements = block.Operations;
@@ -772,8 +791,9 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 continue;
             }
 
-            context.ReportDiagnostic(Diagnostic.Create(
-                Rules.PERF014UseBinaryPrimitives,
+            Report(
+                context,
+                compilation,
                 getBytes.Syntax.GetLocation(),
                 new[] { reverse.Syntax.GetLocation(), read.Syntax.GetLocation() },
                 ImmutableDictionary<string, string?>.Empty
@@ -782,7 +802,7 @@ public sealed class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                     .Add(ValueKey, SpanText(value.Syntax))
                     .Add(ConditionalKey, conditional ? "true" : "false"),
                 $"'{getBytes.Syntax}', 'Array.Reverse' and '{read.TargetMethod.Name}' allocate an array to reverse the bytes of '{value.Syntax}'",
-                conditional ? $"BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness({value.Syntax}) : {value.Syntax}" : $"BinaryPrimitives.ReverseEndianness({value.Syntax})"));
+                conditional ? $"BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness({value.Syntax}) : {value.Syntax}" : $"BinaryPrimitives.ReverseEndianness({value.Syntax})");
         }
     }
 

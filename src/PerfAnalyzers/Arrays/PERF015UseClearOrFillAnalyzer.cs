@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -62,6 +63,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary>What the compilation offers: <c>Array.Clear(Array)</c> (.NET 6+), <c>Array.Fill&lt;T&gt;</c> (.NET Core 2.0+), spans.</summary>
     private sealed class Apis
     {
+        public PerfCompilation Perf = null!;
         public INamedTypeSymbol Array = null!;
         public IMethodSymbol? ClearRange;
         public bool HasClearWhole;
@@ -75,6 +77,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         {
             var apis = new Apis
             {
+                Perf = perf,
                 Array = perf.Compilation.GetSpecialType(SpecialType.System_Array),
                 Span = perf.Types.Get(WellKnownTypes.SpanOfT),
                 FillIsVectorized = perf.TargetFramework.IsNetCoreAtLeast(6),
@@ -140,12 +143,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
                 continue;
             }
 
-            AnalyzeInvocation(invocation, call, apis, context.ReportDiagnostic);
+            AnalyzeInvocation(invocation, call, apis, context.Options, context.ReportDiagnostic);
         }
     }
 
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
-    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Apis apis, Action<Diagnostic> report)
+    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Apis apis, AnalyzerOptions options, Action<Diagnostic> report)
     {
         if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
         {
@@ -161,7 +164,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        Report(report, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
+        Report(report, options, apis, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
     }
 
     /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
@@ -231,7 +234,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
         else if (isDefault)
         {
-            (kind, replacement) = apis.HasClearWhole
+            // Where some leg of a multi-targeted project lacks Array.Clear(Array), the three-argument form (on every
+            // leg, and as fast but for one range check) is written instead of an #if.
+            (kind, replacement) = apis.HasClearWhole && (apis.Perf.Legs.IsEmpty || apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
                 ? (KindArrayClear, $"Array.Clear({name})")
                 : (KindArrayClearRange, $"Array.Clear({name}, 0, {name}.Length)");
         }
@@ -252,15 +257,30 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(context.ReportDiagnostic, header, "this loop", replacement, kind, typeArgument);
+        Report(context.ReportDiagnostic, context.Options, apis, header, "this loop", replacement, kind, typeArgument);
     }
 
-    private static void Report(Action<Diagnostic> report, Location location, string code, string replacement, string kind, string? elementType)
+    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Apis apis, Location location, string code, string replacement, string kind, string? elementType)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(KindKey, kind);
         if (elementType is not null)
         {
             properties = properties.Add(ElementTypeKey, elementType);
+        }
+
+        // Array.Clear(Array) is .NET 6+, Array.Fill .NET Core 2.0+ / .NET Standard 2.1; the span and three-argument
+        // forms exist wherever the code compiles.
+        // Dropping the range of Array.Clear saves a few range checks: not worth an #if, so it is not reported where some
+        // leg lacks Array.Clear(Array) (a clearing loop becomes the three-argument call there, see AnalyzeLoop).
+        if (kind == KindDropRange && !apis.Perf.Legs.IsEmpty && !apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
+        {
+            return;
+        }
+
+        var api = kind == KindArrayFill ? ApiAvailability.NetCore20OrNetStandard21 : null;
+        if (api is not null && !MultiTargeting.Allows(apis.Perf, options, location.SourceTree!, Rules.PERF015UseClearOrFill.Id, api, ref properties))
+        {
+            return;
         }
 
         report(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));

@@ -46,6 +46,26 @@ public sealed class ApiAvailability
     /// <summary><c>Array.Fill</c>, the generic <c>Enum.Parse&lt;T&gt;</c>.</summary>
     public static ApiAvailability NetCore20OrNetStandard21 { get; } = new(new Version(2, 0), new Version(2, 1));
 
+    /// <summary>
+    /// An API found in the compilation of <paramref name="leg"/> whose first version is not tracked here (a span
+    /// overload of some library method): assumed on <paramref name="leg"/> and later versions of the same family, and
+    /// never before the span types themselves (.NET Core 2.1 / .NET Standard 2.1). A guard that is sometimes wider than
+    /// needed, never narrower.
+    /// </summary>
+    public static ApiAvailability OnOrAfter(TargetFramework leg)
+    {
+        var spans = new Version(2, 1);
+        return leg.Kind switch
+        {
+            TargetFrameworkKind.NetCore when leg.Version is not null => new(Max(leg.Version, spans), null),
+            // A .NET Standard API is on every .NET Core that implements that standard (2.0 → 2.0, 2.1 → 3.0).
+            TargetFrameworkKind.NetStandard when leg.Version is not null && leg.Version >= spans => new(new Version(3, 0), new Version(leg.Version.Major, leg.Version.Minor)),
+            _ => NetCore21OrNetStandard21,
+        };
+    }
+
+    private static Version Max(Version a, Version b) => a >= b ? new Version(a.Major, a.Minor) : b;
+
     public Version? NetCore { get; }
 
     public Version? NetStandard { get; }

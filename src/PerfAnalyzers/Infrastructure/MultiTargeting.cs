@@ -58,7 +58,15 @@ public static class MultiTargeting
             return false;
         }
 
-        properties = properties.SetItem(GuardKey, api.Condition);
+        // A leg that has the API although the table says it is newer got it from a package (System.Memory on
+        // netstandard2.0): the fix, computed on this leg, keeps the new code for this leg too.
+        var condition = api.Condition;
+        if (!api.IsAvailableOn(compilation.TargetFramework) && compilation.TargetFramework.VersionSymbol is { } own)
+        {
+            condition = own + " || " + condition;
+        }
+
+        properties = properties.SetItem(GuardKey, condition);
         return true;
     }
 }

@@ -99,6 +99,25 @@ public readonly struct TargetFramework : IEquatable<TargetFramework>
         return symbols.ToImmutable();
     }
 
+    /// <summary>The SDK's symbol for exactly this version (<c>NET8_0</c>, <c>NETSTANDARD2_0</c>, <c>NET472</c>); null when unknown.</summary>
+    public string? VersionSymbol
+    {
+        get
+        {
+            var symbols = PreprocessorSymbols();
+            var family = Kind switch
+            {
+                TargetFrameworkKind.NetCore => "NETCOREAPP",
+                TargetFrameworkKind.NetStandard => "NETSTANDARD",
+                TargetFrameworkKind.NetFramework => "NETFRAMEWORK",
+                _ => null,
+            };
+            // The symbol listed right after the family's own (NETCOREAPP → NET8_0 / NETCOREAPP2_1, NETSTANDARD → NETSTANDARD2_0).
+            var at = family is null ? -1 : symbols.IndexOf(family);
+            return at >= 0 && at + 1 < symbols.Length ? symbols[at + 1] : null;
+        }
+    }
+
     public override string ToString() => Kind switch
     {
         TargetFrameworkKind.NetFramework => ".NET Framework " + Version,

@@ -55,7 +55,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                 if (invocation.TargetMethod.Name == "Substring" &&
                     SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, types.String))
                 {
-                    AnalyzeInvocation(invocation, c.ContainingSymbol, c.ReportDiagnostic, types);
+                    AnalyzeInvocation(invocation, c.ContainingSymbol, c.Options, c.ReportDiagnostic, types);
                 }
             },
             OperationKind.Invocation);
@@ -64,6 +64,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     /// <summary>Everything the rule resolves once per compilation.</summary>
     private sealed class Context
     {
+        public PerfCompilation Perf = null!;
         public INamedTypeSymbol String = null!;
         public INamedTypeSymbol? ReadOnlySpanOfChar;
         public INamedTypeSymbol? StringBuilder;
@@ -78,6 +79,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             var compilation = perf.Compilation;
             var context = new Context
             {
+                Perf = perf,
                 String = compilation.GetSpecialType(SpecialType.System_String),
                 ReadOnlySpanOfChar = perf.Types.ReadOnlySpanOfChar,
                 StringBuilder = perf.Types.Get(WellKnownTypes.StringBuilder),
@@ -112,7 +114,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public bool IsStringBuilder(ITypeSymbol? type) => StringBuilder is not null && SymbolEqualityComparer.Default.Equals(type, StringBuilder);
     }
 
-    private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, System.Action<Diagnostic> report, Context types)
+    private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, AnalyzerOptions options, System.Action<Diagnostic> report, Context types)
     {
         if (containingSymbol is null ||
             !IsSubstring(invocation, types) ||
@@ -133,10 +135,26 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         var replacement = shape == ShapeAppend
             ? "Append(" + receiver + ", " + arguments + (invocation.Arguments.Length == 1 ? ", " + receiver + ".Length - " + arguments : string.Empty) + ")"
             : receiver + ".AsSpan(" + arguments + ")";
+        // What the rewrite needs on the other legs of a multi-targeted project: StringBuilder.Append(string, int, int)
+        // is everywhere; AsSpan and the span comparisons are .NET Core 2.1 / .NET Standard 2.1; the span Concat
+        // overloads .NET Core 3.0; a span overload of some other method, this leg's version or later.
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        var api = shape switch
+        {
+            ShapeAppend => null,
+            ShapeComparison => ApiAvailability.NetCore21OrNetStandard21,
+            ShapeConcat => ApiAvailability.NetCore30,
+            _ => ApiAvailability.OnOrAfter(types.Perf.TargetFramework),
+        };
+        if (api is not null && !MultiTargeting.Allows(types.Perf, options, invocation.Syntax.SyntaxTree, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, api, ref properties))
+        {
+            return;
+        }
+
         report(Diagnostic.Create(
             Rules.PERF001UseAsSpanInsteadOfSubstring,
             memberAccess.Name.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape),
+            properties,
             Shorten(invocation.Syntax.ToString()),
             Shorten(replacement)));
     }

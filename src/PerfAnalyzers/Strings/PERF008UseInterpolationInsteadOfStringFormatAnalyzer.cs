@@ -26,10 +26,10 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var types = FormatTypes.From(compilation.Compilation);
-        context.RegisterOperationAction(c => Analyze(c, types), OperationKind.Invocation);
+        context.RegisterOperationAction(c => Analyze(c, compilation, types), OperationKind.Invocation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, FormatTypes types)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, FormatTypes types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod is not { Name: "Format", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String })
@@ -42,10 +42,21 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
             return;
         }
 
+        // string.Create(provider, ...) and StringBuilder.Append(provider, ...) take an interpolated string handler from
+        // .NET 6; on an older leg of a multi-targeted project the fix keeps the call. A plain interpolated string
+        // compiles everywhere (before .NET 6 it is the same string.Format call).
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(FormatCall.FixableKey, call.Fixable ? "true" : "false");
+        var needsNet6 = call.Form == FormatForm.CreateWithProvider || (call.Form == FormatForm.AppendInterpolation && call.Provider is not null);
+        if (call.Fixable && needsNet6 &&
+            !MultiTargeting.Allows(compilation, context.Options, invocation.Syntax.SyntaxTree, Rules.PERF008UseInterpolationInsteadOfStringFormat.Id, ApiAvailability.Net6, ref properties))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF008UseInterpolationInsteadOfStringFormat,
             invocation.Syntax.GetLocation(),
-            properties: ImmutableDictionary<string, string?>.Empty.Add(FormatCall.FixableKey, call.Fixable ? "true" : "false"),
+            properties: properties,
             call.FormatSyntax.ToString(),
             call.Form switch
             {
