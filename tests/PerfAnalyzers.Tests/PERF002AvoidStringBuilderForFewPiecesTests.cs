@@ -293,6 +293,15 @@ public class PERF002AvoidStringBuilderForFewPiecesTests
                  }
              """));
 
+    /// <summary>An interpolated string compiles on every leg (before .NET 6 it is a string.Format call).</summary>
+    [Fact]
+    public Task Multi_targeted_project_gets_the_plain_fix_that_every_leg_compiles() => Test(
+            Wrap("    string Pair(string name, int count) => [|new StringBuilder()|].Append(name).Append('=').Append(count).ToString();"),
+            Wrap("    string Pair(string name, int count) => $\"{name}={count}\";"),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
+        .RunAsync();
+
     // ---- The option ----
 
     [Fact]

@@ -138,6 +138,13 @@ public class PERF003AvoidEnumHasFlagTests
         return test.RunAsync();
     }
 
+    [Fact]
+    public Task Multi_targeted_project_gets_the_plain_fix_that_every_leg_compiles() => Test(
+            Wrap("    bool M(E value) => value.[|HasFlag|](E.A);"),
+            Wrap("    bool M(E value) => (value & E.A) == E.A;"))
+        .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "netstandard2.0")
+        .RunAsync();
+
     // ---- Must not flag ----
 
     [Fact]

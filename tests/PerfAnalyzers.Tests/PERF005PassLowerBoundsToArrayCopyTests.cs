@@ -103,6 +103,13 @@ public class PERF005PassLowerBoundsToArrayCopyTests
         return test.RunAsync();
     }
 
+    [Fact]
+    public Task Multi_targeted_project_gets_the_plain_fix_that_every_leg_compiles() => Test(
+            Wrap("    void M(int[] a, int[] b) => Array.[|Copy|](a, b, 1);"),
+            Wrap("    void M(int[] a, int[] b) => Array.Copy(a, 0, b, 0, 1);"))
+        .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "netstandard2.0")
+        .RunAsync();
+
     // ---- Must not flag ----
 
     [Fact]

@@ -247,6 +247,14 @@ public class PERF007CacheTaskFromResultTests
         return test.RunAsync();
     }
 
+    [Fact]
+    public Task Multi_targeted_project_gets_the_plain_fix_that_every_leg_compiles() => Test(
+            Usings + "class C\n{\n    Task<bool> A() => Task.[|FromResult|](false);\n}\n",
+            Usings + "class C\n{\n    private static readonly Task<bool> FalseTask = Task.FromResult(false);\n\n    Task<bool> A() => FalseTask;\n}\n",
+            TestReferences.Net472)
+        .WithTargetFrameworks("net472;netstandard2.0;net10.0", current: "net472")
+        .RunAsync();
+
     // ---- Must not flag ----
 
     [Fact]
