@@ -100,6 +100,31 @@ public class MetaTests
         Assert.False(string.IsNullOrWhiteSpace(cells[5]), "README row must say which target frameworks " + id + " fires on");
     }
 
+    /// <summary>
+    /// Whether the rule's analyzer guards its fix for multi-targeted projects (calls <c>MultiTargeting.Allows</c>): then
+    /// its page documents the option and the README lists it beside the option; otherwise its page says the fix is plain.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Multi_targeting_behaviour_is_documented(string id)
+    {
+        var source = Directory.GetFiles(Repository.Path("src", "PerfAnalyzers"), id + "*Analyzer.cs", SearchOption.AllDirectories);
+        var guarded = File.ReadAllText(Assert.Single(source)).Contains("MultiTargeting.Allows", StringComparison.Ordinal);
+        var page = Regex.Replace(Repository.Read("docs", "rules", id + ".md"), @"[ \r\n]+", " ");
+        Assert.Contains("## Multi-targeted projects", page);
+        var row = Repository.Read("README.md").Split('\n').Single(l => l.StartsWith("| `perf_analyzers.multi_targeting`", StringComparison.Ordinal));
+        if (guarded)
+        {
+            Assert.Contains($"perf_analyzers.{id}.multi_targeting = all_legs", page);
+            Assert.Contains(id, row);
+        }
+        else
+        {
+            Assert.Contains("does not apply", page);
+            Assert.DoesNotContain(id, row);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(RuleIds))]
     public void Release_tracking_has_the_rule(string id)
