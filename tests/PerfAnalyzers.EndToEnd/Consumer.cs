@@ -50,12 +50,19 @@ public static class Shell
 /// <summary>One diagnostic line of a build's output.</summary>
 public sealed record BuildDiagnostic(string File, int Line, int Column, string Severity, string Id, string Message)
 {
-    private static readonly Regex Pattern = new(@"^\s*(?<file>[^\s(][^(]*)\((?<line>\d+),(?<col>\d+)\): (?<sev>warning|error|info) (?<id>[A-Z]+\d+): (?<msg>.*?)(?: \[[^\]]+\])?$", RegexOptions.Multiline);
+    private static readonly Regex Pattern = new(@"^\s*(?<file>[^\s(][^(]*)\((?<line>\d+),(?<col>\d+)\): (?<sev>warning|error|info) (?<id>[A-Z]+\d+): (?<msg>.*?)(?: \[(?<project>[^\]]+)\])?$", RegexOptions.Multiline);
+    private static readonly Regex TargetFramework = new(@"::TargetFramework=(?<tfm>[^\]\s;]+)");
+
+    /// <summary>The target framework of a multi-targeted build's line (<c>[Lib.csproj::TargetFramework=net10.0]</c>); null for a single target.</summary>
+    public string? Leg { get; init; }
 
     public static List<BuildDiagnostic> Parse(string output) =>
         Pattern.Matches(output)
             .Select(m => new BuildDiagnostic(Path.GetFileName(m.Groups["file"].Value.Trim()), int.Parse(m.Groups["line"].Value), int.Parse(m.Groups["col"].Value),
-                m.Groups["sev"].Value, m.Groups["id"].Value, m.Groups["msg"].Value))
+                m.Groups["sev"].Value, m.Groups["id"].Value, m.Groups["msg"].Value)
+            {
+                Leg = TargetFramework.Match(m.Groups["project"].Value) is { Success: true } leg ? leg.Groups["tfm"].Value : null,
+            })
             .Distinct()
             .ToList();
 }
@@ -75,8 +82,15 @@ public sealed class Consumer
 
     public string ProjectPath => Path.Combine(Directory, "Consumer.csproj");
 
-    public static Consumer Create(string directory, string feed, string version, string targetFramework, IEnumerable<string> sourceFiles, string editorConfig)
+    /// <summary>
+    /// Writes a consumer project. <paramref name="targetFramework"/> may list several legs (<c>netstandard2.0;net10.0</c>:
+    /// a multi-targeted project); <paramref name="langVersion"/> null leaves each leg at the SDK's default language version
+    /// (then <paramref name="nullable"/> must be <c>disable</c> for a C# 7.3 leg).
+    /// </summary>
+    public static Consumer Create(string directory, string feed, string version, string targetFramework, IEnumerable<string> sourceFiles, string editorConfig, string? langVersion = "latest", string nullable = "enable")
     {
+        var frameworks = targetFramework.Contains(';') ? $"<TargetFrameworks>{targetFramework}</TargetFrameworks>" : $"<TargetFramework>{targetFramework}</TargetFramework>";
+        var language = langVersion is null ? "" : $"<LangVersion>{langVersion}</LangVersion>";
         System.IO.Directory.CreateDirectory(directory);
         File.WriteAllText(Path.Combine(directory, "NuGet.config"), $"""
             <?xml version="1.0" encoding="utf-8"?>
@@ -91,9 +105,9 @@ public sealed class Consumer
         File.WriteAllText(Path.Combine(directory, "Consumer.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
-                <TargetFramework>{targetFramework}</TargetFramework>
-                <LangVersion>latest</LangVersion>
-                <Nullable>enable</Nullable>
+                {frameworks}
+                {language}
+                <Nullable>{nullable}</Nullable>
                 <ImplicitUsings>disable</ImplicitUsings>
                 <TreatWarningsAsErrors>false</TreatWarningsAsErrors>
               </PropertyGroup>

@@ -34,13 +34,26 @@ public static class TargetFrameworks
     public static T WithTargetFramework<T>(this T test, string moniker)
         where T : IRuleTest
     {
-        var (identifier, version) = Monikers[moniker];
-        test.BuildProperties["TargetFramework"] = moniker;
-        test.BuildProperties["TargetFrameworkIdentifier"] = identifier;
-        test.BuildProperties["TargetFrameworkVersion"] = version;
+        foreach (var property in BuildPropertiesOf(moniker))
+        {
+            test.BuildProperties[property.Key] = property.Value;
+        }
+
         test.PreprocessorSymbols.Clear();
         test.PreprocessorSymbols.AddRange(PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker).PreprocessorSymbols());
         return test;
+    }
+
+    /// <summary>The target-framework properties MSBuild sets for <paramref name="moniker"/> (without the <c>build_property.</c> prefix).</summary>
+    public static Dictionary<string, string> BuildPropertiesOf(string moniker)
+    {
+        var (identifier, version) = Monikers[moniker];
+        return new Dictionary<string, string>
+        {
+            ["TargetFramework"] = moniker,
+            ["TargetFrameworkIdentifier"] = identifier,
+            ["TargetFrameworkVersion"] = version,
+        };
     }
 
     /// <summary>

@@ -1,0 +1,16 @@
+using System;
+
+namespace Cases
+{
+    public enum Color { Red, Green }
+
+    public static class PERF009Cases
+    {
+        // The generic Enum APIs: flagged on .NET 6+ only.
+        public static bool Known(Color value) => Enum.IsDefined(typeof(Color), value); //~ PERF009[net10.0]
+        public static string Name(Color value) => Enum.GetName(typeof(Color), value); //~ PERF009[net10.0]
+
+        // Must not flag: the enum type is not known at compile time.
+        public static bool Any(Type type, object value) => Enum.IsDefined(type, value);
+    }
+}

@@ -1,0 +1,20 @@
+namespace Cases
+{
+    public static class PERF014Cases
+    {
+        // Byte-by-byte integer reads and writes: flagged where BinaryPrimitives exists.
+        public static int ReadLength(byte[] frame, int offset) =>
+            (frame[offset] << 24) | (frame[offset + 1] << 16) | (frame[offset + 2] << 8) | frame[offset + 3]; //~ PERF014[net10.0]
+
+        public static void WriteLength(byte[] frame, int value)
+        {
+            frame[0] = (byte)(value >> 24); //~ PERF014[net10.0]
+            frame[1] = (byte)(value >> 16);
+            frame[2] = (byte)(value >> 8);
+            frame[3] = (byte)value;
+        }
+
+        // Must not flag: bytes that are not consecutive.
+        public static int Scattered(byte[] b) => (b[0] << 8) | b[2];
+    }
+}
