@@ -286,6 +286,25 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
             .RunAsync();
 
+    /// <summary>
+    /// A span overload with no tracked first version is reported by the newest leg only, so that every leg's copy of the
+    /// file gets one fix with one condition (the net8.0 leg stays silent; the net10.0 leg guards with NET10_0_OR_GREATER).
+    /// </summary>
+    [Fact]
+    public Task An_untracked_span_overload_is_left_to_the_newest_leg() =>
+        RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
+                Wrap("""
+                         int Number(string s) => int.Parse(s.Substring(1, 3));
+                         bool Starts(string s) => s.[|Substring|](0, 3) == "abc";
+                     """),
+                Wrap("""
+                         int Number(string s) => int.Parse(s.Substring(1, 3));
+                         bool Starts(string s) => s.AsSpan(0, 3).SequenceEqual("abc");
+                     """),
+                TestReferences.Net80)
+            .WithTargetFrameworks("net8.0;net10.0", current: "net8.0")
+            .RunAsync();
+
     [Fact]
     public Task All_legs_option_keeps_only_the_append_rewrite()
     {

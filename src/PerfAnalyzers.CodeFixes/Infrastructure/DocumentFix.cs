@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
+using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -77,7 +78,8 @@ public abstract class DocumentFix : CodeFixProvider
             fixedDocument = await KeepLineEndingsAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
 
             // In a multi-targeted project, the legs that lack what the fix writes keep the old code behind #if.
-            return await MultiTargetGuard.ApplyAsync(document, fixedDocument, diagnostics, cancellationToken).ConfigureAwait(false);
+            fixedDocument = await MultiTargetGuard.ApplyAsync(document, fixedDocument, diagnostics, cancellationToken).ConfigureAwait(false);
+            return fixedDocument is null ? null : await AsLineChangesAsync(document, fixedDocument, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -86,6 +88,73 @@ public abstract class DocumentFix : CodeFixProvider
             FixFailed?.Invoke(e);
             return null;
         }
+    }
+
+    /// <summary>
+    /// The same rewrite, expressed as changes of whole lines of the original text. In a multi-targeted project each leg
+    /// fixes its own copy of the file (a linked document) and Roslyn merges the copies' changes, keeping a change once
+    /// when two legs made exactly the same one and writing conflict markers where changes overlap but differ. A syntax
+    /// diff of a document with several fixes cuts one fix's change differently depending on the other fixes, which
+    /// differ between legs (a .NET-only rule fires on one leg only); whole-line changes of one finding's lines are the
+    /// same on every leg that makes them.
+    /// </summary>
+    internal static async Task<Document> AsLineChangesAsync(Document original, Document fixedDocument, CancellationToken cancellationToken)
+    {
+        var text = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
+        if (changes.Count == 0)
+        {
+            return fixedDocument;
+        }
+
+        var lines = new List<TextChange>();
+        var replacement = new StringBuilder();
+        int start = -1, end = -1, copied = 0;
+        foreach (var change in changes)
+        {
+            var lineStart = text.Lines.GetLineFromPosition(change.Span.Start).Start;
+            var lineEnd = text.Lines.GetLineFromPosition(change.Span.End).End;
+            if (start >= 0 && lineStart < end)
+            {
+                // On a line of the current group: keep the text between the two changes.
+                replacement.Append(text.ToString(TextSpan.FromBounds(copied, change.Span.Start)));
+            }
+            else
+            {
+                if (start >= 0)
+                {
+                    replacement.Append(text.ToString(TextSpan.FromBounds(copied, end)));
+                    lines.Add(LineChange(text, start, end, replacement.ToString()));
+                    replacement.Clear();
+                }
+
+                start = lineStart;
+                replacement.Append(text.ToString(TextSpan.FromBounds(lineStart, change.Span.Start)));
+            }
+
+            replacement.Append(change.NewText);
+            copied = change.Span.End;
+            end = Math.Max(end, Math.Max(lineEnd, copied));
+        }
+
+        replacement.Append(text.ToString(TextSpan.FromBounds(copied, end)));
+        lines.Add(LineChange(text, start, end, replacement.ToString()));
+        return original.WithText(text.WithChanges(lines));
+    }
+
+    /// <summary>A change of whole lines, without the last line break when old and new text both end with it (so that a change never touches the next line's).</summary>
+    private static TextChange LineChange(SourceText text, int start, int end, string replacement)
+    {
+        foreach (var lineBreak in new[] { "\r\n", "\n" })
+        {
+            if (end - start >= lineBreak.Length && text.ToString(TextSpan.FromBounds(end - lineBreak.Length, end)) == lineBreak &&
+                replacement.EndsWith(lineBreak, StringComparison.Ordinal))
+            {
+                return new TextChange(TextSpan.FromBounds(start, end - lineBreak.Length), replacement.Substring(0, replacement.Length - lineBreak.Length));
+            }
+        }
+
+        return new TextChange(TextSpan.FromBounds(start, end), replacement);
     }
 
     /// <summary>

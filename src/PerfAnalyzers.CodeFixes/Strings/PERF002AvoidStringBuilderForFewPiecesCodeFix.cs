@@ -68,7 +68,8 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix : DocumentFix
             }
 
             taken.AddRange(spans);
-            var form = use.ChooseForm(hasHandlers, languageVersion);
+            var handlers = hasHandlers && !(diagnostic.Properties.TryGetValue(BuilderUse.HandlersKey, out var legs) && legs == "false");
+            var form = use.ChooseForm(handlers, languageVersion);
             var replacement = form == ReplacementForm.Interpolation ? Interpolated(use.Pieces) : Concat(use.Pieces, form == ReplacementForm.ConcatWithToString);
             editor.ReplaceNode(use.ToStringCall.Syntax, replacement.WithTriviaFrom(use.ToStringCall.Syntax));
             RemoveStatements(editor, use);

@@ -43,6 +43,31 @@ public static class MultiTargeting
     }
 
     /// <summary>
+    /// Whether this compilation is the leg that reports findings whose API has no tracked first version (a span overload
+    /// of some library method): the newest .NET (Core) leg, else the newest .NET Standard one, else the newest .NET
+    /// Framework one; true for a single target. Such a fix is guarded by that leg's own version, and Roslyn merges the legs'
+    /// copies of the file, so only one leg may write it: two legs writing different conditions would conflict.
+    /// </summary>
+    public static bool IsNewestLeg(PerfCompilation compilation)
+    {
+        if (compilation.Legs.IsEmpty)
+        {
+            return true;
+        }
+
+        static int Rank(TargetFrameworkKind kind) => kind switch
+        {
+            TargetFrameworkKind.NetCore => 3,
+            TargetFrameworkKind.NetStandard => 2,
+            TargetFrameworkKind.NetFramework => 1,
+            _ => 0,
+        };
+
+        var newest = compilation.Legs.OrderByDescending(l => Rank(l.Kind)).ThenByDescending(l => l.Version).First();
+        return newest.Equals(compilation.TargetFramework);
+    }
+
+    /// <summary>
     /// Whether to report a finding whose fix needs <paramref name="api"/>, and the guard its fix must write
     /// (<paramref name="properties"/> gains <see cref="GuardKey"/> when some leg lacks the API).
     /// </summary>

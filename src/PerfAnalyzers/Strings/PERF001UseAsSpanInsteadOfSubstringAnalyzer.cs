@@ -137,7 +137,8 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             : receiver + ".AsSpan(" + arguments + ")";
         // What the rewrite needs on the other legs of a multi-targeted project: StringBuilder.Append(string, int, int)
         // is everywhere; AsSpan and the span comparisons are .NET Core 2.1 / .NET Standard 2.1; the span Concat
-        // overloads .NET Core 3.0; a span overload of some other method, this leg's version or later.
+        // overloads .NET Core 3.0; a span overload of some other method, this leg's version or later (only the newest leg
+        // reports it, so that every leg's copy of the file gets the same fix).
         var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
         var api = shape switch
         {
@@ -146,6 +147,11 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             ShapeConcat => ApiAvailability.NetCore30,
             _ => ApiAvailability.OnOrAfter(types.Perf.TargetFramework),
         };
+        if (shape is ShapeArgument or ShapeLocal && !MultiTargeting.IsNewestLeg(types.Perf))
+        {
+            return; // reported (once, with one condition) by the newest leg
+        }
+
         if (api is not null && !MultiTargeting.Allows(types.Perf, options, invocation.Syntax.SyntaxTree, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, api, ref properties))
         {
             return;

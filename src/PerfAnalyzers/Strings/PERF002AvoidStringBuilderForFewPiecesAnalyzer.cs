@@ -37,7 +37,10 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
             return;
         }
 
-        var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null;
+        // In a multi-targeted project every leg must write the same fix (Roslyn merges the legs' copies of the file): an
+        // interpolated string only when every leg has the .NET 6 handlers, else string.Concat, which every leg compiles.
+        var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
+                          (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn));
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
         context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, expressionOfT), OperationKind.ObjectCreation);
     }
@@ -62,7 +65,9 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
             Rules.PERF002AvoidStringBuilderForFewPieces,
             creation.Syntax.GetLocation(),
             additionalLocations: new[] { use.ToStringCall.Syntax.GetLocation() },
-            properties: ImmutableDictionary<string, string?>.Empty.Add(BuilderUse.FixableKey, use.Fixable ? "true" : "false"),
+            properties: ImmutableDictionary<string, string?>.Empty
+                .Add(BuilderUse.FixableKey, use.Fixable ? "true" : "false")
+                .Add(BuilderUse.HandlersKey, hasHandlers ? "true" : "false"),
             creation.Syntax.ToString(),
             use.Pieces.Count,
             form == ReplacementForm.Interpolation ? "an interpolated string" : "string.Concat"));
@@ -121,6 +126,9 @@ public sealed class Piece
 public sealed class BuilderUse
 {
     /// <summary>Diagnostic property: "true" when the pieces can move to the <c>ToString()</c> call in the same order.</summary>
+    /// <summary>Diagnostic property: whether the fix may write an interpolated string (every leg has the .NET 6 handlers).</summary>
+    public const string HandlersKey = "Handlers";
+
     public const string FixableKey = "Fixable";
 
     private BuilderUse(IObjectCreationOperation creation, IInvocationOperation toStringCall, List<Piece> pieces, List<IOperation> removedStatements, bool fixable)
