@@ -89,7 +89,6 @@ public sealed class CrossCheckTests(PackageFixture fixture)
                         }
                     }
                     public static bool Starts(string s) => s.Substring(0, 3) == "abc";
-                    public static string Key(int a, int b) => string.Format("{0}-{1}", a, b);
                     public static string Price(double x) => string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F2}", x);
                     public static bool Known(DayOfWeek day) => Enum.IsDefined(typeof(DayOfWeek), day);
                     public static int Read(byte[] b, int i) => (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];
@@ -129,7 +128,8 @@ public sealed class CrossCheckTests(PackageFixture fixture)
         var remaining = after.Diagnostics.Where(d => d.Id.StartsWith("PERF", StringComparison.Ordinal)).Select(d => $"{d.File}({d.Line}) {d.Id} on {d.Leg}").Distinct().ToList();
         Assert.True(remaining.Count == 0, "still reported after dotnet format:\n  " + string.Join("\n  ", remaining) + "\n\n" + text);
 
-        // The legs without the APIs compile exactly the original code.
+        // The legs without the APIs compile exactly the original code (Library.cs holds only guarded findings; a plain fix
+        // such as PERF008's interpolated string is the same on every leg by design).
         foreach (var leg in new[] { "netstandard2.0", "net472" })
         {
             Assert.Equal(ActiveTokens(original, leg), ActiveTokens(text, leg));
