@@ -275,7 +275,7 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
                      #else
                          bool Starts(string s) => s.Substring(0, 3) == "abc";
                      #endif
-                     #if NET10_0_OR_GREATER
+                     #if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER
                          int Number(string s) => int.Parse(s.AsSpan(1, 3));
                      #else
                          int Number(string s) => int.Parse(s.Substring(1, 3));
@@ -287,22 +287,42 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             .RunAsync();
 
     /// <summary>
-    /// A span overload with no tracked first version is reported by the newest leg only, so that every leg's copy of the
-    /// file gets one fix with one condition (the net8.0 leg stays silent; the net10.0 leg guards with NET10_0_OR_GREATER).
+    /// A span overload as old as spans (int.Parse) is fixed alike by every leg; one with no tracked first version
+    /// (Guid.Parse here) is reported by the newest leg only, so that every leg's copy of the file gets one fix with one
+    /// condition: the net8.0 leg stays silent on it, the net10.0 leg guards it with NET10_0_OR_GREATER.
     /// </summary>
     [Fact]
-    public Task An_untracked_span_overload_is_left_to_the_newest_leg() =>
+    public Task An_untracked_span_overload_is_left_to_the_newest_leg_on_net8() =>
         RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
                 Wrap("""
-                         int Number(string s) => int.Parse(s.Substring(1, 3));
-                         bool Starts(string s) => s.[|Substring|](0, 3) == "abc";
+                         int Number(string s) => int.Parse(s.[|Substring|](1, 3));
+                         Guid Id(string s) => Guid.Parse(s.Substring(1, 36));
                      """),
                 Wrap("""
-                         int Number(string s) => int.Parse(s.Substring(1, 3));
-                         bool Starts(string s) => s.AsSpan(0, 3).SequenceEqual("abc");
+                         int Number(string s) => int.Parse(s.AsSpan(1, 3));
+                         Guid Id(string s) => Guid.Parse(s.Substring(1, 36));
                      """),
                 TestReferences.Net80)
             .WithTargetFrameworks("net8.0;net10.0", current: "net8.0")
+            .RunAsync();
+
+    [Fact]
+    public Task An_untracked_span_overload_is_guarded_by_the_newest_leg() =>
+        RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
+                Wrap("""
+                         int Number(string s) => int.Parse(s.[|Substring|](1, 3));
+                         Guid Id(string s) => Guid.Parse(s.[|Substring|](1, 36));
+                     """),
+                Wrap("""
+                         int Number(string s) => int.Parse(s.AsSpan(1, 3));
+                     #if NET10_0_OR_GREATER
+                         Guid Id(string s) => Guid.Parse(s.AsSpan(1, 36));
+                     #else
+                         Guid Id(string s) => Guid.Parse(s.Substring(1, 36));
+                     #endif
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("net8.0;net10.0", current: "net10.0")
             .RunAsync();
 
     [Fact]

@@ -80,6 +80,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         // Every use, anywhere in the body, must be one a span supports, in the same function (a lambda cannot capture a span).
         var function = Function(declarator);
         var slices = new List<int>();
+        var untracked = false;
         var uses = 0;
         var passed = false;
         foreach (var operation in declarator.GetRoot().Descendants())
@@ -107,9 +108,11 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             {
                 case SpanArgument.SameShape:
                     passed = true;
+                    untracked |= !OverloadIsAsOldAsSpans(reference);
                     continue;
                 case SpanArgument.Slice:
                     passed = true;
+                    untracked |= !OverloadIsAsOldAsSpans(reference);
                     slices.Add(reference.Syntax.SpanStart);
                     continue;
                 default:
@@ -122,9 +125,17 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
-        // Span<T> and the span overloads the buffer goes to: .NET Core 2.1+ / .NET Standard 2.1.
+        // Span<T> and the span overloads the buffer goes to: .NET Core 2.1+ / .NET Standard 2.1 when they are as old as
+        // spans (Stream.Read, Encoding.GetString, ...); an overload of any other method may be newer: this leg's version
+        // or later, reported by the newest leg only (every leg's copy of the file must get the same fix).
+        if (untracked && !MultiTargeting.IsNewestLeg(compilation))
+        {
+            return;
+        }
+
+        var api = untracked ? ApiAvailability.OnOrAfter(compilation.TargetFramework) : ApiAvailability.NetCore21OrNetStandard21;
         var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices));
-        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, api, ref properties))
         {
             return;
         }
@@ -150,6 +161,14 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
     }
 
     /// <summary>The local is passed as a <c>T[]</c> argument of a call whose method has a span overload.</summary>
+    /// <summary>The method a buffer is passed to (whose span overload the fix calls) has that overload since spans exist.</summary>
+    private static bool OverloadIsAsOldAsSpans(ILocalReferenceOperation reference) => reference.Parent?.Parent switch
+    {
+        IInvocationOperation call => SpanCompatibility.SpanOverloadIsAsOldAsSpans(call.TargetMethod),
+        IObjectCreationOperation { Constructor: { } constructor } => SpanCompatibility.SpanOverloadIsAsOldAsSpans(constructor),
+        _ => false,
+    };
+
     private static SpanArgument SpanOverload(ILocalReferenceOperation reference, ITypeSymbol element, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
     {
         if (reference.Parent is not IArgumentOperation { Parameter: { RefKind: RefKind.None, IsParams: false } parameter } argument)

@@ -87,4 +87,43 @@ public static class SpanCompatibility
     private static bool ReturnsByRef(IOperation operation) =>
         operation.SemanticModel is { } model &&
         model.GetEnclosingSymbol(operation.Syntax.SpanStart) is IMethodSymbol { ReturnsByRef: true } or IMethodSymbol { ReturnsByRefReadonly: true };
+
+    /// <summary>
+    /// Methods whose span overloads came with spans themselves (.NET Core 2.1, .NET Standard 2.1), by containing type and
+    /// name: in a multi-targeted project every leg with spans has them, so every leg writes the same guarded fix. A span
+    /// overload of any other method may be newer (<c>Console.Write(ReadOnlySpan&lt;char&gt;)</c> is .NET 10).
+    /// </summary>
+    private static readonly System.Collections.Generic.HashSet<string> SpanOverloadsSinceSpans = new(System.StringComparer.Ordinal)
+    {
+        "System.IO.Stream.Read", "System.IO.Stream.Write",
+        "System.IO.TextReader.Read", "System.IO.TextWriter.Write", "System.IO.TextWriter.WriteLine",
+        "System.IO.BinaryReader.Read", "System.IO.BinaryWriter.Write",
+        "System.Text.Encoding.GetBytes", "System.Text.Encoding.GetChars", "System.Text.Encoding.GetString",
+        "System.Text.Encoding.GetByteCount", "System.Text.Encoding.GetCharCount",
+        "System.Text.StringBuilder.Append",
+        "System.Random.NextBytes",
+        "System.Security.Cryptography.RandomNumberGenerator.GetBytes",
+        "System.Guid..ctor", "System.String..ctor",
+        "System.Byte.Parse", "System.Byte.TryParse", "System.SByte.Parse", "System.SByte.TryParse",
+        "System.Int16.Parse", "System.Int16.TryParse", "System.UInt16.Parse", "System.UInt16.TryParse",
+        "System.Int32.Parse", "System.Int32.TryParse", "System.UInt32.Parse", "System.UInt32.TryParse",
+        "System.Int64.Parse", "System.Int64.TryParse", "System.UInt64.Parse", "System.UInt64.TryParse",
+        "System.Single.Parse", "System.Single.TryParse", "System.Double.Parse", "System.Double.TryParse",
+        "System.Decimal.Parse", "System.Decimal.TryParse",
+    };
+
+    /// <summary>Namespace-qualified type names without C# keywords (<c>System.Int32</c>, not <c>int</c>).</summary>
+    private static readonly SymbolDisplayFormat MetadataName = new(typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces);
+
+    /// <summary>Whether the span overload of <paramref name="method"/> (an array or string method that has one) is as old as spans.</summary>
+    public static bool SpanOverloadIsAsOldAsSpans(IMethodSymbol method)
+    {
+        while (method.OverriddenMethod is { } overridden)
+        {
+            method = overridden;
+        }
+
+        var name = method.MethodKind == MethodKind.Constructor ? ".ctor" : method.Name;
+        return SpanOverloadsSinceSpans.Contains(method.ContainingType.OriginalDefinition.ToDisplayString(MetadataName) + "." + name);
+    }
 }

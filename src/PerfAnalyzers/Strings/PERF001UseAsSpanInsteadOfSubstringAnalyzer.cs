@@ -137,17 +137,20 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             : receiver + ".AsSpan(" + arguments + ")";
         // What the rewrite needs on the other legs of a multi-targeted project: StringBuilder.Append(string, int, int)
         // is everywhere; AsSpan and the span comparisons are .NET Core 2.1 / .NET Standard 2.1; the span Concat
-        // overloads .NET Core 3.0; a span overload of some other method, this leg's version or later (only the newest leg
-        // reports it, so that every leg's copy of the file gets the same fix).
+        // overloads .NET Core 3.0; an overload as old as spans (int.Parse, Stream.Write, ...) too; a span overload of some
+        // other method, this leg's version or later (only the newest leg reports it, so that every leg's copy of the file
+        // gets the same fix).
         var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        var untracked = shape == ShapeLocal ||
+                        shape == ShapeArgument && invocation.Parent is IArgumentOperation { Parent: IInvocationOperation call } && !SpanCompatibility.SpanOverloadIsAsOldAsSpans(call.TargetMethod);
         var api = shape switch
         {
             ShapeAppend => null,
-            ShapeComparison => ApiAvailability.NetCore21OrNetStandard21,
             ShapeConcat => ApiAvailability.NetCore30,
-            _ => ApiAvailability.OnOrAfter(types.Perf.TargetFramework),
+            _ when untracked => ApiAvailability.OnOrAfter(types.Perf.TargetFramework),
+            _ => ApiAvailability.NetCore21OrNetStandard21, // AsSpan, a span parameter, an overload as old as spans
         };
-        if (shape is ShapeArgument or ShapeLocal && !MultiTargeting.IsNewestLeg(types.Perf))
+        if (untracked && !MultiTargeting.IsNewestLeg(types.Perf))
         {
             return; // reported (once, with one condition) by the newest leg
         }
