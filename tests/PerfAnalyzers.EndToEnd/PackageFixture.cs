@@ -73,12 +73,21 @@ public sealed class PackageFixture : IDisposable
         return copy;
     }
 
+    /// <summary>A sample project's own .cs files and the ones it links (<c>&lt;Compile Include="..." Link="..." /&gt;</c>), Program.cs aside.</summary>
     private IEnumerable<string> SampleFiles(string project)
     {
         var dir = Path.Combine(Root, "samples", project);
-        return Directory.Exists(dir)
-            ? Directory.GetFiles(dir, "*.cs").Where(f => Path.GetFileName(f) != "Program.cs")
-            : Enumerable.Empty<string>();
+        if (!Directory.Exists(dir))
+        {
+            return Enumerable.Empty<string>();
+        }
+
+        var linked = Directory.GetFiles(dir, "*.csproj")
+            .SelectMany(p => System.Xml.Linq.XDocument.Load(p).Descendants("Compile"))
+            .Select(c => (string?)c.Attribute("Include"))
+            .Where(i => i is not null)
+            .Select(i => Path.GetFullPath(Path.Combine(dir, i!.Replace('\\', Path.DirectorySeparatorChar))));
+        return Directory.GetFiles(dir, "*.cs").Concat(linked).Where(f => Path.GetFileName(f) != "Program.cs").ToList();
     }
 
     private static void Check((int ExitCode, string Output) result, string what) =>
