@@ -29,37 +29,20 @@ public sealed class PERF005PassLowerBoundsToArrayCopyCodeFix : DocumentFix
 
     protected override string EquivalenceKey => "PERF005_PassLowerBounds";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        var name = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) as SimpleNameSyntax;
+        var call = name?.Parent switch
         {
-            return null;
-        }
-
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
+            MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } => invocation,
+            InvocationExpressionSyntax invocation when invocation.Expression == name => invocation,
+            _ => null,
+        };
+        if (call is { ArgumentList.Arguments.Count: 3 })
         {
-            var name = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) as SimpleNameSyntax;
-            var call = name?.Parent switch
-            {
-                MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } => invocation,
-                InvocationExpressionSyntax invocation when invocation.Expression == name => invocation,
-                _ => null,
-            };
-            if (call is { ArgumentList.Arguments.Count: 3 })
-            {
-                edits.Add((call.ArgumentList, current => WithLowerBounds((ArgumentListSyntax)current)));
-            }
+            edits.Add((call.ArgumentList, current => WithLowerBounds((ArgumentListSyntax)current)));
         }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     private static SyntaxNode WithLowerBounds(ArgumentListSyntax list)

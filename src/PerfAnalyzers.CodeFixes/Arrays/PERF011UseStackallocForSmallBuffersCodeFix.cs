@@ -28,54 +28,37 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
 
     protected override string EquivalenceKey => "PERF011_UseStackalloc";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not ArrayCreationExpressionSyntax { Type.RankSpecifiers.Count: 1 } creation ||
+            creation.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } })
         {
-            return null;
+            return;
         }
 
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
+        var elementType = creation.Type.ElementType.WithoutTrivia();
+        edits.Add((declaration.Type, current => SpanOf(elementType).WithTriviaFrom(current)));
+        edits.Add((creation, current =>
         {
-            if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not ArrayCreationExpressionSyntax { Type.RankSpecifiers.Count: 1 } creation ||
-                creation.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } })
-            {
-                continue;
-            }
+            var array = (ArrayCreationExpressionSyntax)current;
+            return SyntaxFactory.StackAllocArrayCreationExpression(array.Type, array.Initializer).WithTriviaFrom(array)
+                .WithAdditionalAnnotations(Formatter.Annotation);
+        }));
 
-            var elementType = creation.Type.ElementType.WithoutTrivia();
-            edits.Add((declaration.Type, current => SpanOf(elementType).WithTriviaFrom(current)));
-            edits.Add((creation, current =>
+        diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);
+        foreach (var position in (slices ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
+        {
+            if (int.TryParse(position, out var start) &&
+                root.FindToken(start).Parent?.FirstAncestorOrSelf<ArgumentSyntax>() is { Parent: ArgumentListSyntax arguments } argument)
             {
-                var array = (ArrayCreationExpressionSyntax)current;
-                return SyntaxFactory.StackAllocArrayCreationExpression(array.Type, array.Initializer).WithTriviaFrom(array)
-                    .WithAdditionalAnnotations(Formatter.Annotation);
-            }));
-
-            diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);
-            foreach (var position in (slices ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
-            {
-                if (int.TryParse(position, out var start) &&
-                    root.FindToken(start).Parent?.FirstAncestorOrSelf<ArgumentSyntax>() is { Parent: ArgumentListSyntax arguments } argument)
+                var index = arguments.Arguments.IndexOf(argument);
+                if (index >= 0 && index + 2 < arguments.Arguments.Count)
                 {
-                    var index = arguments.Arguments.IndexOf(argument);
-                    if (index >= 0 && index + 2 < arguments.Arguments.Count)
-                    {
-                        edits.Add((arguments, current => Slice((ArgumentListSyntax)current, index)));
-                    }
+                    edits.Add((arguments, current => Slice((ArgumentListSyntax)current, index)));
                 }
             }
         }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     private static TypeSyntax SpanOf(TypeSyntax elementType) =>

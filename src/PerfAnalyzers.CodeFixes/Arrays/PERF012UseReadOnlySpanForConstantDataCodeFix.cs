@@ -28,36 +28,19 @@ public sealed class PERF012UseReadOnlySpanForConstantDataCodeFix : DocumentFix
 
     protected override string EquivalenceKey => "PERF012_UseReadOnlySpanProperty";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        var node = root.FindToken(diagnostic.Location.SourceSpan.Start).Parent;
+        switch (node)
         {
-            return null;
+            case VariableDeclaratorSyntax { Initializer: { } initializer, Parent: VariableDeclarationSyntax { Type: ArrayTypeSyntax arrayType, Parent: FieldDeclarationSyntax field } } declarator:
+                edits.Add((field, current => Property(field.AttributeLists, field.Modifiers, arrayType, declarator.Identifier, initializer.Value).WithTriviaFrom(current)));
+                break;
+            case PropertyDeclarationSyntax { Type: ArrayTypeSyntax arrayType, Initializer: { } initializer } property:
+                edits.Add((property, current => Property(property.AttributeLists, property.Modifiers, arrayType, property.Identifier, initializer.Value).WithTriviaFrom(current)));
+                break;
         }
-
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
-        {
-            var node = root.FindToken(diagnostic.Location.SourceSpan.Start).Parent;
-            switch (node)
-            {
-                case VariableDeclaratorSyntax { Initializer: { } initializer, Parent: VariableDeclarationSyntax { Type: ArrayTypeSyntax arrayType, Parent: FieldDeclarationSyntax field } } declarator:
-                    edits.Add((field, current => Property(field.AttributeLists, field.Modifiers, arrayType, declarator.Identifier, initializer.Value).WithTriviaFrom(current)));
-                    break;
-                case PropertyDeclarationSyntax { Type: ArrayTypeSyntax arrayType, Initializer: { } initializer } property:
-                    edits.Add((property, current => Property(property.AttributeLists, property.Modifiers, arrayType, property.Identifier, initializer.Value).WithTriviaFrom(current)));
-                    break;
-            }
-        }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     private static PropertyDeclarationSyntax Property(SyntaxList<AttributeListSyntax> attributes, SyntaxTokenList modifiers, ArrayTypeSyntax arrayType, SyntaxToken identifier, ExpressionSyntax value)

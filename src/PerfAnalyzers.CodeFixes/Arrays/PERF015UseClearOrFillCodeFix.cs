@@ -28,53 +28,36 @@ public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
 
     protected override string EquivalenceKey => "PERF015_UseClearOrFill";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        if (!diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.KindKey, out var kind) || kind is null)
         {
-            return null;
+            return;
         }
 
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
+        if (kind == PERF015UseClearOrFillAnalyzer.KindDropRange)
         {
-            if (!diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.KindKey, out var kind) || kind is null)
+            if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 3 } call)
             {
-                continue;
+                edits.Add((call, current => DropRange((InvocationExpressionSyntax)current)));
             }
 
-            if (kind == PERF015UseClearOrFillAnalyzer.KindDropRange)
-            {
-                if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 3 } call)
-                {
-                    edits.Add((call, current => DropRange((InvocationExpressionSyntax)current)));
-                }
-
-                continue;
-            }
-
-            if (root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is ForStatementSyntax loop &&
-                Store(loop) is { } store)
-            {
-                diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.ElementTypeKey, out var elementType);
-                var replacement = Replacement(kind, store.Target, store.Value, elementType);
-                if (replacement is not null)
-                {
-                    edits.Add((loop, current => SyntaxFactory.ExpressionStatement(replacement)
-                        .WithTriviaFrom(current)
-                        .WithAdditionalAnnotations(Formatter.Annotation)));
-                }
-            }
+            return;
         }
 
-        if (edits.Count == 0)
+        if (root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is ForStatementSyntax loop &&
+            Store(loop) is { } store)
         {
-            return null;
+            diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.ElementTypeKey, out var elementType);
+            var replacement = Replacement(kind, store.Target, store.Value, elementType);
+            if (replacement is not null)
+            {
+                edits.Add((loop, current => SyntaxFactory.ExpressionStatement(replacement)
+                    .WithTriviaFrom(current)
+                    .WithAdditionalAnnotations(Formatter.Annotation)));
+            }
         }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The loop's only statement, <c>X[i] = value;</c>.</summary>

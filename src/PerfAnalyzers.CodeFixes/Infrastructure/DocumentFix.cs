@@ -233,8 +233,69 @@ public abstract class DocumentFix : CodeFixProvider
     /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>
     protected virtual bool CanFix(SyntaxNode root, Diagnostic diagnostic) => true;
 
-    /// <summary>Returns the fixed document, or null when nothing could be fixed.</summary>
-    protected abstract Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
+    /// <summary>
+    /// Returns the fixed document, or null when nothing could be fixed. The common shape: the syntax root (and the
+    /// semantic model when <see cref="NeedsSemanticModel"/>), each diagnostic's replacements from <see cref="AddEdits"/>,
+    /// applied inner-first, <see cref="Complete"/> (e.g. a using directive), then simplified and formatted. A fix whose
+    /// shape differs overrides this method instead.
+    /// </summary>
+    protected virtual async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = NeedsSemanticModel ? await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) : null;
+        if (root is null || (NeedsSemanticModel && model is null))
+        {
+            return null;
+        }
+
+        var input = new FixInput(document, root, model, cancellationToken);
+        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        foreach (var diagnostic in diagnostics)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            AddEdits(input, diagnostic, edits);
+        }
+
+        if (edits.Count == 0)
+        {
+            return null;
+        }
+
+        var fixedRoot = Complete(input, ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
+        return fixedRoot is null ? null : await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Whether <see cref="AddEdits"/> reads <see cref="FixInput.Model"/>.</summary>
+    protected virtual bool NeedsSemanticModel => false;
+
+    /// <summary>The replacements that fix one diagnostic (none when the code is not what the fix expects).</summary>
+    protected virtual void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
+    {
+    }
+
+    /// <summary>A last step on the rewritten root (a using directive the new code needs); null declines the whole fix.</summary>
+    protected virtual SyntaxNode? Complete(FixInput input, SyntaxNode fixedRoot) => fixedRoot;
+
+    /// <summary>What <see cref="AddEdits"/> reads: the document, its syntax root, its semantic model when asked for.</summary>
+    protected sealed class FixInput
+    {
+        public FixInput(Document document, SyntaxNode root, SemanticModel? model, CancellationToken cancellationToken)
+        {
+            Document = document;
+            Root = root;
+            Model = model;
+            CancellationToken = cancellationToken;
+        }
+
+        public Document Document { get; }
+
+        public SyntaxNode Root { get; }
+
+        /// <summary>Null unless the fix sets <see cref="NeedsSemanticModel"/>.</summary>
+        public SemanticModel? Model { get; }
+
+        public CancellationToken CancellationToken { get; }
+    }
 
     /// <summary>Adds <c>using System;</c> when <c>System.MemoryExtensions</c> is not in scope at <paramref name="position"/>.</summary>
     protected static SyntaxNode EnsureSystemImport(SyntaxNode root, SemanticModel originalModel, int position)

@@ -35,38 +35,20 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix : Docume
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
         diagnostic.Properties.TryGetValue(FormatCall.FixableKey, out var fixable) && fixable == "true";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override bool NeedsSemanticModel => true;
+
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
+        if (!CanFix(input.Root, diagnostic) ||
+            input.Root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax node ||
+            input.Model!.GetOperation(node, input.CancellationToken) is not IInvocationOperation invocation ||
+            FormatCall.Find(invocation, FormatTypes.From(input.Model.Compilation)) is not { Fixable: true } call)
         {
-            return null;
+            return;
         }
 
-        var types = FormatTypes.From(model.Compilation);
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
-        {
-            if (!CanFix(root, diagnostic) ||
-                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax node ||
-                model.GetOperation(node, cancellationToken) is not IInvocationOperation invocation ||
-                FormatCall.Find(invocation, types) is not { Fixable: true } call)
-            {
-                continue;
-            }
-
-            var target = call.Append?.Syntax ?? node;
-            edits.Add((target, current => Rewrite((InvocationExpressionSyntax)current, call).WithTriviaFrom(current)));
-        }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var changed = document.WithSyntaxRoot(ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
-        return await CleanupAsync(changed, cancellationToken).ConfigureAwait(false);
+        var target = call.Append?.Syntax ?? node;
+        edits.Add((target, current => Rewrite((InvocationExpressionSyntax)current, call).WithTriviaFrom(current)));
     }
 
     /// <summary>The replacement for <paramref name="current"/> (the call, or the enclosing Append call), built from its current arguments.</summary>

@@ -31,34 +31,17 @@ public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
         diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey);
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        if (!diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey) ||
+            root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
+            name.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call })
         {
-            return null;
+            return;
         }
 
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
-        {
-            if (!diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey) ||
-                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
-                name.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call })
-            {
-                continue;
-            }
-
-            edits.Add((call, current => Rewrite((InvocationExpressionSyntax)current)));
-        }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
+        edits.Add((call, current => Rewrite((InvocationExpressionSyntax)current)));
     }
 
     /// <summary>

@@ -27,46 +27,29 @@ public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
 
     protected override string EquivalenceKey => "PERF009_UseGenericEnumApi";
 
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        if (!diagnostic.Properties.TryGetValue(PERF009UseGenericEnumApisAnalyzer.ShapeKey, out var shape) ||
+            root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
+            Invocation(name) is not { ArgumentList.Arguments.Count: > 0 } invocation ||
+            invocation.ArgumentList.Arguments[0].Expression is not TypeOfExpressionSyntax)
         {
-            return null;
+            return;
         }
 
-        var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
-        foreach (var diagnostic in diagnostics)
+        switch (shape)
         {
-            if (!diagnostic.Properties.TryGetValue(PERF009UseGenericEnumApisAnalyzer.ShapeKey, out var shape) ||
-                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
-                Invocation(name) is not { ArgumentList.Arguments.Count: > 0 } invocation ||
-                invocation.ArgumentList.Arguments[0].Expression is not TypeOfExpressionSyntax)
-            {
-                continue;
-            }
-
-            switch (shape)
-            {
-                case PERF009UseGenericEnumApisAnalyzer.ShapeDropType:
-                    edits.Add((invocation, current => DropTypeArgument((InvocationExpressionSyntax)current)));
-                    break;
-                case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCall:
-                    edits.Add((invocation, current => Generic((InvocationExpressionSyntax)current).WithTriviaFrom(current)));
-                    break;
-                case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCast when OutermostCast(invocation) is { } cast:
-                    edits.Add((cast, current => Generic(InnerInvocation(current)).WithTriviaFrom(current)));
-                    break;
-            }
+            case PERF009UseGenericEnumApisAnalyzer.ShapeDropType:
+                edits.Add((invocation, current => DropTypeArgument((InvocationExpressionSyntax)current)));
+                break;
+            case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCall:
+                edits.Add((invocation, current => Generic((InvocationExpressionSyntax)current).WithTriviaFrom(current)));
+                break;
+            case PERF009UseGenericEnumApisAnalyzer.ShapeReplaceCast when OutermostCast(invocation) is { } cast:
+                edits.Add((cast, current => Generic(InnerInvocation(current)).WithTriviaFrom(current)));
+                break;
         }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var fixedRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits);
-        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     private static InvocationExpressionSyntax? Invocation(SimpleNameSyntax name) => name.Parent switch
