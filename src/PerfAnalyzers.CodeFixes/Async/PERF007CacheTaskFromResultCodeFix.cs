@@ -35,7 +35,8 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF007CacheTaskFromResult.Id);
 
-    public override FixAllProvider GetFixAllProvider() => CachedFieldFixAllProvider.Instance;
+    /// <summary>The scope's diagnostics fixed in one pass, so that fields are shared.</summary>
+    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rules.PERF007CacheTaskFromResult.Id, Title, EquivalenceKey, FixAsync);
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
@@ -436,45 +437,5 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
 
         public int GetHashCode((INamedTypeSymbol Type, bool Value) obj) =>
             SymbolEqualityComparer.Default.GetHashCode(obj.Type) * 2 + (obj.Value ? 1 : 0);
-    }
-
-    /// <summary>Collects the scope's diagnostics and fixes them in one pass, so that fields are shared.</summary>
-    private sealed class CachedFieldFixAllProvider : FixAllProvider
-    {
-        public static readonly CachedFieldFixAllProvider Instance = new();
-
-        public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
-            new[] { FixAllScope.Document, FixAllScope.Project, FixAllScope.Solution };
-
-        public override async Task<CodeAction?> GetFixAsync(FixAllContext context)
-        {
-            if (context.CodeActionEquivalenceKey != EquivalenceKey)
-            {
-                return null;
-            }
-
-            var diagnostics = new List<Diagnostic>();
-            switch (context.Scope)
-            {
-                case FixAllScope.Document when context.Document is not null:
-                    diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(context.Document).ConfigureAwait(false));
-                    break;
-                case FixAllScope.Project:
-                    diagnostics.AddRange(await context.GetAllDiagnosticsAsync(context.Project).ConfigureAwait(false));
-                    break;
-                case FixAllScope.Solution:
-                    foreach (var project in context.Solution.Projects)
-                    {
-                        diagnostics.AddRange(await context.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
-                    }
-
-                    break;
-                default:
-                    return null;
-            }
-
-            var solution = context.Solution;
-            return CodeAction.Create(Title, token => FixAsync(solution, diagnostics, token), EquivalenceKey);
-        }
     }
 }

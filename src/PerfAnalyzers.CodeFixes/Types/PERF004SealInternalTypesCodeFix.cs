@@ -33,7 +33,16 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF004SealInternalTypes.Id);
 
-    public override FixAllProvider GetFixAllProvider() => SolutionFixAll.Instance;
+    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(
+        Rules.PERF004SealInternalTypes.Id,
+        Title,
+        EquivalenceKey,
+        (solution, diagnostics, cancellationToken) => SealOrKeepAsync(
+            solution,
+            diagnostics.Select(d => (Document: solution.GetDocument(d.Location.SourceTree), Diagnostic: d))
+                .Where(d => d.Document is not null)
+                .Select(d => (d.Document!, d.Diagnostic)),
+            cancellationToken));
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
@@ -457,67 +466,4 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
         Accessibility.ProtectedOrInternal => 3,
         _ => 4,
     };
-
-    /// <summary>Fix All in document, project or solution: one solution change for every diagnostic in the scope.</summary>
-    private sealed class SolutionFixAll : FixAllProvider
-    {
-        public static readonly SolutionFixAll Instance = new();
-
-        public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
-            new[] { FixAllScope.Document, FixAllScope.Project, FixAllScope.Solution };
-
-        public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
-        {
-            var diagnostics = new List<(Document, Diagnostic)>();
-            var cancellationToken = fixAllContext.CancellationToken;
-            switch (fixAllContext.Scope)
-            {
-                case FixAllScope.Project:
-                    await AddProjectAsync(fixAllContext, fixAllContext.Project, diagnostics).ConfigureAwait(false);
-                    break;
-                case FixAllScope.Solution:
-                    foreach (var project in fixAllContext.Solution.Projects)
-                    {
-                        await AddProjectAsync(fixAllContext, project, diagnostics).ConfigureAwait(false);
-                    }
-
-                    break;
-                default:
-                    if (fixAllContext.Document is { } document)
-                    {
-                        foreach (var diagnostic in await fixAllContext.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false))
-                        {
-                            if (diagnostic.Id == Rules.PERF004SealInternalTypes.Id)
-                            {
-                                diagnostics.Add((document, diagnostic));
-                            }
-                        }
-                    }
-
-                    break;
-            }
-
-            if (diagnostics.Count == 0)
-            {
-                return null;
-            }
-
-            var solution = fixAllContext.Solution;
-            return CodeAction.Create(
-                Title,
-                token => SealOrKeepAsync(solution, diagnostics, token),
-                fixAllContext.CodeActionEquivalenceKey ?? EquivalenceKey);
-        }
-
-        private static async Task AddProjectAsync(FixAllContext context, Project project, List<(Document, Diagnostic)> diagnostics)
-        {
-            foreach (var diagnostic in await context.GetAllDiagnosticsAsync(project).ConfigureAwait(false))
-            {
-                if (diagnostic.Id == Rules.PERF004SealInternalTypes.Id && diagnostic.Location.SourceTree is { } tree && project.GetDocument(tree) is { } document)
-                {
-                    diagnostics.Add((document, diagnostic));
-                }
-            }
-        }
-    }
 }

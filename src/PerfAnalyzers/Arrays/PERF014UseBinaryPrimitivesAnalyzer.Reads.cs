@@ -1,0 +1,162 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>PERF014, reads: a shift/or tree that assembles an integer from consecutive bytes → <c>BinaryPrimitives.Read…</c>.</summary>
+public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
+{
+    private readonly struct Piece
+    {
+        public Piece(IOperation source, IOperation index, int offset, int shift, IOperation element)
+        {
+            Source = source;
+            Index = index;
+            Offset = offset;
+            Shift = shift;
+            Element = element;
+        }
+
+        public IOperation Source { get; }
+
+        /// <summary>The variable part of the index (null for a constant index).</summary>
+        public IOperation Index { get; }
+
+        public int Offset { get; }
+
+        public int Shift { get; }
+
+        public IOperation Element { get; }
+    }
+
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, bool hasAsSpan, INamedTypeSymbol? expressionOfT)
+    {
+        var root = (IBinaryOperation)context.Operation;
+        if (!IsCombine(root) || IsCombine(Unwrap(root.Parent)) || root.Type is not { } resultType)
+        {
+            // Only the top of a tree: its parent is not another | or +.
+            return;
+        }
+
+        var pieces = new List<Piece>();
+        if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8))
+        {
+            AnalyzeSwap(context, compilation, root, binaryPrimitives, expressionOfT);
+            return;
+        }
+
+        var count = pieces.Count;
+        pieces.Sort((a, b) => a.Offset.CompareTo(b.Offset));
+        var first = pieces[0];
+        var bigEndian = true;
+        var littleEndian = true;
+        for (var j = 0; j < count; j++)
+        {
+            var piece = pieces[j];
+            if (piece.Offset != first.Offset + j ||
+                !SameSource(piece.Source, first.Source) ||
+                !SameIndex(piece.Index, first.Index))
+            {
+                return;
+            }
+
+            bigEndian &= piece.Shift == 8 * (count - 1 - j);
+            littleEndian &= piece.Shift == 8 * j;
+        }
+
+        if (bigEndian == littleEndian)
+        {
+            // Neither order (or a single byte).
+            return;
+        }
+
+        // The exact method by width and the result's signedness; narrower reads are zero-extended like the tree.
+        var method = (count, resultType.SpecialType) switch
+        {
+            (2, SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64) => "UInt16",
+            (4, SpecialType.System_Int32) => "Int32",
+            (4, SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64) => "UInt32",
+            (8, SpecialType.System_Int64) => "Int64",
+            (8, SpecialType.System_UInt64) => "UInt64",
+            _ => null,
+        };
+        var isArray = first.Source.Type is IArrayTypeSymbol;
+        if (method is null || isArray && !hasAsSpan || root.IsInsideExpressionTree(expressionOfT))
+        {
+            return;
+        }
+
+        var name = "Read" + method + (bigEndian ? "BigEndian" : "LittleEndian");
+        if (binaryPrimitives.GetMembers(name).IsEmpty)
+        {
+            return;
+        }
+
+        var start = first.Element is IArrayElementReferenceOperation element ? element.Indices[0].Syntax.ToString() : ((IPropertyReferenceOperation)first.Element).Arguments[0].Value.Syntax.ToString();
+        var slice = SliceText(first.Source, start, isArray);
+        Report(
+            context,
+            compilation,
+            root.Syntax.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty
+                .Add(ShapeKey, ShapeRead)
+                .Add(MethodKey, name)
+                .Add(SourceKey, isArray ? "Array" : "Span")
+                .Add(FirstKey, first.Element.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            $"This expression assembles an integer from {count} bytes one at a time",
+            $"BinaryPrimitives.{name}({slice})");
+    }
+
+    /// <summary><c>|</c>, or <c>+</c> (its pieces never overlap here: each is a distinct byte position).</summary>
+    private static bool IsCombine(IOperation? operation) =>
+        operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or or BinaryOperatorKind.Add, OperatorMethod: null, IsChecked: false };
+
+    private static IOperation? Unwrap(IOperation? operation) =>
+        operation is IConversionOperation { IsImplicit: true } conversion ? conversion.Parent : operation;
+
+    private static bool Collect(IOperation operation, List<Piece> pieces, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span)
+    {
+        if (pieces.Count > 8)
+        {
+            return false;
+        }
+
+        if (IsCombine(operation))
+        {
+            var binary = (IBinaryOperation)operation;
+            return Collect(binary.LeftOperand, pieces, readOnlySpan, span) && Collect(binary.RightOperand, pieces, readOnlySpan, span);
+        }
+
+        // [conversion] (byte << k) or [conversion] byte; the shift must happen in a type wide enough for its bits.
+        var shift = 0;
+        var current = StripWidening(operation);
+        if (current is IBinaryOperation { OperatorKind: BinaryOperatorKind.LeftShift, OperatorMethod: null, RightOperand.ConstantValue: { HasValue: true, Value: int k } } shifted)
+        {
+            if (k <= 0 || k % 8 != 0 || shifted.Type is null || k + 8 > 8 * Width(shifted.Type.SpecialType))
+            {
+                return false;
+            }
+
+            shift = k;
+            current = StripWidening(shifted.LeftOperand);
+        }
+
+        if (current.Type?.SpecialType != SpecialType.System_Byte)
+        {
+            return false;
+        }
+
+        if (!TryGetElement(current, span, readOnlySpan, out var source, out var indexOperation) ||
+            !source.IsSideEffectFree() || !Split(indexOperation, out var index, out var offset))
+        {
+            return false;
+        }
+
+        pieces.Add(new Piece(source, index!, offset, shift, current));
+        return true;
+    }
+}

@@ -1,0 +1,337 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.FlowAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Async;
+
+/// <summary>
+/// PERF006's completion flow: whether a task is known to be complete where it is blocked on — awaited (also through
+/// <c>Task.WhenAll</c>), blocked on before, or checked (<c>IsCompleted</c>, <c>Status</c>) on every control-flow path of
+/// the function's <see cref="ControlFlowGraph"/>, and not reassigned since.
+/// </summary>
+public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
+{
+    // ---- Known complete: control-flow analysis ----
+
+    /// <summary>
+    /// True when, on every control-flow path to <paramref name="blocking"/>, the task (a local, parameter or field) was
+    /// awaited, awaited through <c>Task.WhenAll(.., t, ..)</c>, blocked on, or checked by <c>IsCompleted</c>,
+    /// <c>IsCompletedSuccessfully</c>, <c>IsFaulted</c>, <c>IsCanceled</c> or <c>Status == RanToCompletion/Faulted/Canceled</c>,
+    /// and not reassigned since.
+    /// </summary>
+    private static bool AreKnownComplete(OperationAnalysisContext context, IOperation blocking, ImmutableArray<IOperation> tasks, IMethodSymbol function, TaskTypes types, bool requireAll)
+    {
+        var symbols = tasks.Select(t => TrackedSymbol(t)).ToList();
+        if (requireAll ? symbols.Any(s => s is null) : symbols.All(s => s is null))
+        {
+            return false;
+        }
+
+        ControlFlowGraph? graph;
+        try
+        {
+            graph = context.GetControlFlowGraph();
+        }
+        catch (InvalidOperationException)
+        {
+            return false;
+        }
+
+        graph = FindGraph(graph, function, context.ContainingSymbol, context.CancellationToken);
+        if (graph is null || !TryFind(graph, blocking, out var block, out var index))
+        {
+            return false;
+        }
+
+        var results = symbols.Where(s => s is not null).Select(s => new FlowAnalysis(graph, s!, types, context.CancellationToken).IsCompleteAt(block, index));
+        return requireAll ? results.All(r => r) : results.Any(r => r);
+    }
+
+    /// <summary>A local, a parameter, or a field of <c>this</c> / a static field: what the analysis can follow.</summary>
+    private static ISymbol? TrackedSymbol(IOperation? operation) => Strip(operation) switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } field => field.Field,
+        _ => null,
+    };
+
+    private static IOperation? Strip(IOperation? operation)
+    {
+        while (operation is IConversionOperation { OperatorMethod: null } conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        while (operation is IParenthesizedOperation parenthesized)
+        {
+            operation = parenthesized.Operand;
+        }
+
+        return operation;
+    }
+
+    /// <summary>The graph of <paramref name="function"/>: the member's, or a lambda's / local function's nested in it.</summary>
+    private static ControlFlowGraph? FindGraph(ControlFlowGraph graph, IMethodSymbol function, ISymbol member, CancellationToken cancellationToken)
+    {
+        if (SymbolEqualityComparer.Default.Equals(function, member))
+        {
+            return graph;
+        }
+
+        var pending = new Stack<ControlFlowGraph>();
+        pending.Push(graph);
+        while (pending.Count > 0)
+        {
+            var current = pending.Pop();
+            foreach (var local in current.LocalFunctions)
+            {
+                var nested = current.GetLocalFunctionControlFlowGraph(local, cancellationToken);
+                if (SymbolEqualityComparer.Default.Equals(local, function))
+                {
+                    return nested;
+                }
+
+                pending.Push(nested);
+            }
+
+            foreach (var block in current.Blocks)
+            {
+                foreach (var operation in BlockOperations(block))
+                {
+                    foreach (var descendant in operation.DescendantsAndSelf())
+                    {
+                        if (descendant is IFlowAnonymousFunctionOperation lambda)
+                        {
+                            var nested = current.GetAnonymousFunctionControlFlowGraph(lambda, cancellationToken);
+                            if (SymbolEqualityComparer.Default.Equals(lambda.Symbol, function))
+                            {
+                                return nested;
+                            }
+
+                            pending.Push(nested);
+                        }
+                    }
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static IEnumerable<IOperation> BlockOperations(BasicBlock block) =>
+        block.BranchValue is null ? block.Operations : block.Operations.Append(block.BranchValue);
+
+    /// <summary>The block, and the index of the block operation (the branch value is last), holding the graph's copy of the operation.</summary>
+    private static bool TryFind(ControlFlowGraph graph, IOperation original, out BasicBlock block, out int index)
+    {
+        foreach (var candidate in graph.Blocks)
+        {
+            var i = 0;
+            foreach (var operation in BlockOperations(candidate))
+            {
+                if (operation.Syntax.Span.Contains(original.Syntax.Span) &&
+                    operation.DescendantsAndSelf().Any(d => d.Kind == original.Kind && d.Syntax == original.Syntax))
+                {
+                    block = candidate;
+                    index = i;
+                    return true;
+                }
+
+                i++;
+            }
+        }
+
+        block = null!;
+        index = -1;
+        return false;
+    }
+
+    /// <summary>A must-analysis over the graph for one task symbol: "complete on every path".</summary>
+    private sealed class FlowAnalysis
+    {
+        private readonly ControlFlowGraph _graph;
+        private readonly ISymbol _task;
+        private readonly TaskTypes _types;
+        private readonly CancellationToken _cancellationToken;
+
+        public FlowAnalysis(ControlFlowGraph graph, ISymbol task, TaskTypes types, CancellationToken cancellationToken)
+        {
+            _graph = graph;
+            _task = task;
+            _types = types;
+            _cancellationToken = cancellationToken;
+        }
+
+        public bool IsCompleteAt(BasicBlock target, int index)
+        {
+            var blocks = _graph.Blocks;
+            var outState = new bool[blocks.Length];
+            for (var i = 0; i < outState.Length; i++)
+            {
+                outState[i] = true; // top of the must-analysis
+            }
+
+            var changed = true;
+            var rounds = 0;
+            while (changed && rounds++ < blocks.Length * 4 + 8)
+            {
+                _cancellationToken.ThrowIfCancellationRequested();
+                changed = false;
+                foreach (var block in blocks)
+                {
+                    var state = Transfer(block, In(block, outState), int.MaxValue);
+                    if (state != outState[block.Ordinal])
+                    {
+                        outState[block.Ordinal] = state;
+                        changed = true;
+                    }
+                }
+            }
+
+            return Transfer(target, In(target, outState), index);
+        }
+
+        private bool In(BasicBlock block, bool[] outState)
+        {
+            if (block.Kind == BasicBlockKind.Entry || block.Predecessors.IsEmpty)
+            {
+                return false; // entry, or the start of a catch/finally region: nothing is known
+            }
+
+            foreach (var branch in block.Predecessors)
+            {
+                var source = branch.Source;
+                var state = outState[source.Ordinal];
+                if (!state && source.BranchValue is { } condition && source.ConditionKind != ControlFlowConditionKind.None)
+                {
+                    // The conditional successor is taken when the condition equals ConditionKind; the fall-through otherwise.
+                    var whenTrue = source.ConditionKind == ControlFlowConditionKind.WhenTrue;
+                    var conditionValue = branch.IsConditionalSuccessor ? whenTrue : !whenTrue;
+                    state = Guards(condition, conditionValue);
+                }
+
+                if (!state)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        private bool Transfer(BasicBlock block, bool state, int upTo)
+        {
+            var i = 0;
+            foreach (var operation in BlockOperations(block))
+            {
+                if (i++ >= upTo)
+                {
+                    break;
+                }
+
+                if (Kills(operation))
+                {
+                    state = false;
+                }
+                else if (Completes(operation))
+                {
+                    state = true;
+                }
+            }
+
+            return state;
+        }
+
+        private bool IsTask(IOperation? operation) => SymbolEqualityComparer.Default.Equals(TrackedSymbol(operation), _task);
+
+        /// <summary>The task is reassigned, or passed by ref/out.</summary>
+        private bool Kills(IOperation operation)
+        {
+            foreach (var descendant in operation.DescendantsAndSelf())
+            {
+                switch (descendant)
+                {
+                    case IAssignmentOperation assignment when assignment.Target.DescendantsAndSelf().Any(IsTask):
+                    case IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref } argument when IsTask(argument.Value):
+                        return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>The task is awaited (alone or in <c>Task.WhenAll</c>) or blocked on to completion.</summary>
+        private bool Completes(IOperation operation)
+        {
+            foreach (var descendant in operation.DescendantsAndSelf())
+            {
+                switch (descendant)
+                {
+                    case IAwaitOperation awaitOperation:
+                        var awaited = Strip(awaitOperation.Operation);
+                        if (awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
+                        {
+                            awaited = Strip(configured);
+                        }
+
+                        if (IsTask(awaited) ||
+                            (awaited is IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WhenAll" } whenAll } all &&
+                             TaskTypes.Is(whenAll.ContainingType, _types.Task) && TaskArguments(all).Any(IsTask)))
+                        {
+                            return true;
+                        }
+
+                        break;
+                    case IPropertyReferenceOperation { Property.Name: "Result", Instance: { } instance } when IsTask(instance):
+                    case IInvocationOperation { TargetMethod.Name: "Wait", Arguments.Length: 0, Instance: { } waited } when IsTask(waited):
+                    case IInvocationOperation { TargetMethod.Name: "GetResult", Instance: IInvocationOperation { TargetMethod.Name: "GetAwaiter", Instance: { } gotten } }
+                        when IsTask(gotten) || (Strip(gotten) is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } c } && IsTask(c)):
+                        return true;
+                    case IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WaitAll", Parameters.Length: 1 } waitAll } invocation
+                        when TaskTypes.Is(waitAll.ContainingType, _types.Task) && TaskArguments(invocation).Any(IsTask):
+                        return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>The condition having the value <paramref name="value"/> means the task is complete.</summary>
+        private bool Guards(IOperation condition, bool value)
+        {
+            switch (Strip(condition))
+            {
+                case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not:
+                    return Guards(not.Operand, !value);
+                case IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled", Instance: { } instance }:
+                    return value && IsTask(instance);
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } binary:
+                    var equal = binary.OperatorKind == BinaryOperatorKind.Equals ? value : !value;
+                    return equal && (IsFinalStatus(binary.LeftOperand, binary.RightOperand) || IsFinalStatus(binary.RightOperand, binary.LeftOperand));
+                case IIsPatternOperation { Pattern: IConstantPatternOperation constant } pattern:
+                    return value && IsFinalStatus(pattern.Value, constant.Value);
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary><c>t.Status</c> compared with RanToCompletion, Faulted or Canceled (all final states).</summary>
+        private bool IsFinalStatus(IOperation status, IOperation constant) =>
+            Strip(status) is IPropertyReferenceOperation { Property.Name: "Status", Instance: { } instance } &&
+            IsTask(instance) &&
+            _types.TaskStatus is not null &&
+            SymbolEqualityComparer.Default.Equals(Strip(constant)?.Type, _types.TaskStatus) &&
+            constant.ConstantValue is { HasValue: true, Value: int code } &&
+            code is 5 or 6 or 7; // TaskStatus.RanToCompletion, Canceled, Faulted
+    }
+}
