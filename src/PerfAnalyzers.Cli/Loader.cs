@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -10,42 +11,60 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.MSBuild;
 using Microsoft.CodeAnalysis.Text;
+using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.Cli;
 
 /// <summary>Opens what the user named: a solution or project through MSBuild, or a folder of .cs files ad hoc.</summary>
 public static class Loader
 {
-    public sealed record Loaded(Workspace Workspace, Solution Solution, IReadOnlyList<ProjectId> Projects, bool IsAdHoc);
+    /// <summary>
+    /// What was opened. <see cref="Projects"/> are the compilations to analyze: one per target framework of each project
+    /// (MSBuildWorkspace opens a multi-targeted project as one project per leg), each with that leg's references and
+    /// preprocessor symbols. <see cref="Legs"/> holds each one's target framework moniker ("" when unknown).
+    /// </summary>
+    public sealed record Loaded(
+        Workspace Workspace,
+        Solution Solution,
+        IReadOnlyList<ProjectId> Projects,
+        bool IsAdHoc,
+        IReadOnlyDictionary<ProjectId, string> Legs,
+        IReadOnlyList<string> WorkspaceFailures);
 
     public static async Task<Loaded> LoadAsync(ScanOptions options, Action<string> progress, CancellationToken cancellationToken)
     {
+        if (options.TargetFramework is { } tfm && PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(tfm).IsUnknown)
+        {
+            throw new UsageException($"unknown target framework '{tfm}' (e.g. net472, netstandard2.0, netcoreapp3.1, net8.0)");
+        }
+
         var path = System.IO.Path.GetFullPath(options.Path);
-        Loaded loaded;
         if (Directory.Exists(path))
         {
-            loaded = LoadFolder(path, progress);
+            return LoadFolder(path, options.TargetFramework ?? ReferenceSets.RunningMoniker, progress);
         }
-        else if (File.Exists(path))
-        {
-            var extension = System.IO.Path.GetExtension(path).ToLowerInvariant();
-            if (extension is not (".sln" or ".slnx" or ".csproj"))
-            {
-                throw new UsageException($"cannot scan '{options.Path}': expected a .sln, .slnx or .csproj file, or a folder");
-            }
 
-            loaded = await LoadMSBuildAsync(path, extension, progress, cancellationToken).ConfigureAwait(false);
-        }
-        else
+        if (!File.Exists(path))
         {
             throw new UsageException($"path not found: {options.Path}");
         }
 
-        return options.TargetFramework is { } tfm ? WithTargetFramework(loaded, tfm) : loaded;
+        var extension = System.IO.Path.GetExtension(path).ToLowerInvariant();
+        if (extension is not (".sln" or ".slnx" or ".csproj"))
+        {
+            throw new UsageException($"cannot scan '{options.Path}': expected a .sln, .slnx or .csproj file, or a folder");
+        }
+
+        var loaded = await LoadMSBuildAsync(path, extension, progress, cancellationToken).ConfigureAwait(false);
+        return SelectLeg(WithLegs(loaded), options.TargetFramework, path, progress);
     }
 
-    /// <summary>Every .cs file under the folder (bin/obj excluded), compiled against the running .NET's reference assemblies.</summary>
-    private static Loaded LoadFolder(string folder, Action<string> progress)
+    /// <summary>
+    /// Every .cs file under the folder (bin/obj excluded) as one compilation for <paramref name="moniker"/>: that target's
+    /// reference assemblies (<see cref="ReferenceSets"/>), preprocessor symbols and default language version (or the
+    /// <c>LangVersion</c> every project in the folder sets), as a build of that target would compile them.
+    /// </summary>
+    private static Loaded LoadFolder(string folder, string moniker, Action<string> progress)
     {
         var files = Directory.EnumerateFiles(folder, "*.cs", SearchOption.AllDirectories)
             .Where(f => !IsBuildOutput(folder, f))
@@ -56,7 +75,14 @@ public static class Loader
             throw new UsageException($"no .cs files found in {folder}");
         }
 
-        progress($"compiling {files.Count} files from {folder} against .NET {Environment.Version}");
+        var references = ReferenceSets.For(moniker);
+        var languageVersion = LanguageVersionOf(folder, moniker);
+        progress($"compiling {files.Count} files from {folder} as {moniker} (C# {languageVersion.ToDisplayString()}) against {references.Source}");
+        if (references.Note is { } note)
+        {
+            progress("note: " + note);
+        }
+
         var workspace = new AdhocWorkspace();
         var projectId = ProjectId.CreateNewId();
         var info = ProjectInfo.Create(
@@ -66,9 +92,14 @@ public static class Loader
             "Scanned",
             LanguageNames.CSharp,
             filePath: System.IO.Path.Combine(folder, "scanned.csproj"),
-            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, allowUnsafe: true, concurrentBuild: true),
-            parseOptions: new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols($"net{Environment.Version.Major}.{Environment.Version.Minor}")),
-            metadataReferences: ReferenceAssemblies().Select(p => MetadataReference.CreateFromFile(p)),
+            compilationOptions: new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                // Nullable annotations need C# 8: at 7.3 the option itself is an error (CS8630).
+                nullableContextOptions: languageVersion >= LanguageVersion.CSharp8 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
+                allowUnsafe: true,
+                concurrentBuild: true),
+            parseOptions: new CSharpParseOptions(languageVersion, preprocessorSymbols: PreprocessorSymbols(moniker)),
+            metadataReferences: references.References,
             documents: files.Select(f => DocumentInfo.Create(
                 DocumentId.CreateNewId(projectId),
                 System.IO.Path.GetFileName(f),
@@ -94,7 +125,45 @@ public static class Loader
             solution = solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(projectId), ".editorconfig", SourceText.From(File.ReadAllText(editorConfig)), filePath: editorConfig);
         }
 
-        return new Loaded(workspace, solution, new[] { projectId }, IsAdHoc: true);
+        // Top-level statements make a program, as a project with them is (OutputType Exe); else CS8805 for each.
+        if (solution.GetProject(projectId)!.Documents.Any(d => d.GetSyntaxRootAsync().GetAwaiter().GetResult() is Microsoft.CodeAnalysis.CSharp.Syntax.CompilationUnitSyntax unit &&
+                                                                unit.Members.OfType<Microsoft.CodeAnalysis.CSharp.Syntax.GlobalStatementSyntax>().Any()))
+        {
+            solution = solution.WithProjectCompilationOptions(projectId, solution.GetProject(projectId)!.CompilationOptions!.WithOutputKind(OutputKind.ConsoleApplication));
+        }
+
+        solution = WithBuildProperties(solution, projectId, moniker, Array.Empty<string>());
+        return new Loaded(workspace, solution, new[] { projectId }, IsAdHoc: true, new Dictionary<ProjectId, string> { [projectId] = moniker }, Array.Empty<string>());
+    }
+
+    /// <summary>
+    /// The language version a build of the folder would use: the <c>LangVersion</c> every project in it sets (when they
+    /// agree), else the SDK's default for the target (C# 7.3 for .NET Framework and .NET Standard 2.0, 8 for .NET Standard
+    /// 2.1 and .NET Core 3.x, then one version per .NET release up to C# 14 for .NET 10).
+    /// </summary>
+    private static LanguageVersion LanguageVersionOf(string folder, string moniker)
+    {
+        var values = Directory.EnumerateFiles(folder, "*.csproj", SearchOption.AllDirectories).Where(f => !IsBuildOutput(folder, f))
+            .Select(project => ReadProperty(project, "LangVersion") ?? PropertyFromBuildProps(project, folder, "LangVersion"))
+            .Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+        if (values.Count == 1 && values[0] is { } text && LanguageVersionFacts.TryParse(text, out var declared))
+        {
+            return declared;
+        }
+
+        var framework = PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker);
+        return framework.Kind switch
+        {
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major >= 10 => LanguageVersion.CSharp14,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 9 => LanguageVersion.CSharp13,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 8 => LanguageVersion.CSharp12,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 7 => LanguageVersion.CSharp11,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 6 => LanguageVersion.CSharp10,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 5 => LanguageVersion.CSharp9,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetCore when framework.Version!.Major == 3 => LanguageVersion.CSharp8,
+            PerfAnalyzers.Infrastructure.TargetFrameworkKind.NetStandard when framework.Version! >= new Version(2, 1) => LanguageVersion.CSharp8,
+            _ => LanguageVersion.CSharp7_3,
+        };
     }
 
     /// <summary>The preprocessor symbols the .NET SDK defines for a target framework moniker (see <see cref="PerfAnalyzers.Infrastructure.TargetFramework.PreprocessorSymbols"/>).</summary>
@@ -140,20 +209,19 @@ public static class Loader
     }
 
     /// <summary>The project's <c>ImplicitUsings</c> value: its own, else the nearest Directory.Build.props's up to the folder.</summary>
-    private static string? ImplicitUsingsOf(string project, string folder)
-    {
-        if (ReadProperty(project, "ImplicitUsings") is { } own)
-        {
-            return own;
-        }
+    private static string? ImplicitUsingsOf(string project, string folder) =>
+        ReadProperty(project, "ImplicitUsings") ?? PropertyFromBuildProps(project, folder, "ImplicitUsings");
 
+    /// <summary>The property as the nearest Directory.Build.props between the project and the folder sets it, or null.</summary>
+    private static string? PropertyFromBuildProps(string project, string folder, string name)
+    {
         var root = System.IO.Path.GetFullPath(folder).TrimEnd(System.IO.Path.DirectorySeparatorChar);
         for (var directory = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(project)); directory is not null && directory.Length >= root.Length; directory = System.IO.Path.GetDirectoryName(directory))
         {
             var props = System.IO.Path.Combine(directory, "Directory.Build.props");
             if (File.Exists(props))
             {
-                return ReadProperty(props, "ImplicitUsings");
+                return ReadProperty(props, name);
             }
         }
 
@@ -173,6 +241,51 @@ public static class Loader
         }
     }
 
+    /// <summary>
+    /// Null when the project was restored, else why not: an SDK-style project has a project.assets.json beside its
+    /// intermediate output (obj/, or the artifacts layout's obj/&lt;project&gt;/) once restored. Without one, MSBuild
+    /// still loads the project but leaves out every package reference, so the scan would see a different program.
+    /// </summary>
+    public static string? RestoreProblem(Project project)
+    {
+        if (project.FilePath is not { } file || !File.Exists(file) || !IsSdkStyle(file))
+        {
+            return null;
+        }
+
+        var intermediate = project.CompilationOutputInfo.AssemblyPath ?? project.OutputFilePath;
+        var directory = intermediate is null ? null : System.IO.Path.GetDirectoryName(intermediate);
+        for (var level = 0; directory is not null && level < 4; level++, directory = System.IO.Path.GetDirectoryName(directory))
+        {
+            if (File.Exists(System.IO.Path.Combine(directory, "project.assets.json")))
+            {
+                return null;
+            }
+        }
+
+        return File.Exists(System.IO.Path.Combine(System.IO.Path.GetDirectoryName(file)!, "obj", "project.assets.json"))
+            ? null
+            : "it was not restored (no obj/project.assets.json), so its package references are missing";
+    }
+
+    private static bool IsSdkStyle(string projectFile)
+    {
+        try
+        {
+            var root = XDocument.Load(projectFile).Root;
+            return root is not null && (root.Attribute("Sdk") is not null || root.Elements().Any(e => e.Name.LocalName == "Sdk") ||
+                                        root.Elements().Any(e => e.Name.LocalName == "Import" && ((string?)e.Attribute("Sdk"))?.Length > 0));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Xml.XmlException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>A file the build writes (under an obj/ folder: assembly info, global usings), not one the user wrote.</summary>
+    public static bool IsGenerated(string? path) =>
+        path is not null && (path.Contains("/obj/", StringComparison.Ordinal) || path.Contains("\\obj\\", StringComparison.Ordinal));
+
     private static bool IsBuildOutput(string root, string file)
     {
         var relative = System.IO.Path.GetRelativePath(root, file).Replace('\\', '/');
@@ -180,38 +293,12 @@ public static class Loader
                relative.Contains("/bin/", StringComparison.Ordinal) || relative.Contains("/obj/", StringComparison.Ordinal);
     }
 
-    /// <summary>The reference pack of the running .NET (packs/Microsoft.NETCore.App.Ref), else its implementation assemblies.</summary>
-    public static IReadOnlyList<string> ReferenceAssemblies()
-    {
-        var runtimeDirectory = System.IO.Path.GetDirectoryName(typeof(object).Assembly.Location)!;
-        var dotnetRoot = System.IO.Path.GetFullPath(System.IO.Path.Combine(runtimeDirectory, "..", "..", ".."));
-        var version = Environment.Version;
-        var packs = System.IO.Path.Combine(dotnetRoot, "packs", "Microsoft.NETCore.App.Ref");
-        if (Directory.Exists(packs))
-        {
-            var best = Directory.GetDirectories(packs)
-                .Select(d => (Dir: d, Version: Version.TryParse(System.IO.Path.GetFileName(d), out var v) ? v : null))
-                .Where(d => d.Version is not null && d.Version.Major == version.Major)
-                .OrderByDescending(d => d.Version)
-                .FirstOrDefault();
-            var refDirectory = best.Dir is null ? null : System.IO.Path.Combine(best.Dir, "ref", $"net{version.Major}.{version.Minor}");
-            if (refDirectory is not null && Directory.Exists(refDirectory))
-            {
-                return Directory.GetFiles(refDirectory, "*.dll");
-            }
-        }
-
-        return Directory.GetFiles(runtimeDirectory, "*.dll")
-            .Where(f => System.IO.Path.GetFileName(f) is var n && (n.StartsWith("System.", StringComparison.Ordinal) || n is "mscorlib.dll" or "netstandard.dll" || n.StartsWith("Microsoft.Win32", StringComparison.Ordinal) || n == "Microsoft.CSharp.dll"))
-            .ToList();
-    }
-
     private static async Task<Loaded> LoadMSBuildAsync(string path, string extension, Action<string> progress, CancellationToken cancellationToken)
     {
         MSBuildSetup.EnsureRegistered();
         var workspace = MSBuildWorkspace.Create();
         var failures = new List<string>();
-        workspace.WorkspaceFailed += (_, e) =>
+        using var failureHandler = workspace.RegisterWorkspaceFailedHandler(e =>
         {
             if (e.Diagnostic.Kind == WorkspaceDiagnosticKind.Failure)
             {
@@ -220,10 +307,10 @@ public static class Loader
                     failures.Add(e.Diagnostic.Message);
                 }
             }
-        };
+        });
 
         progress($"loading {path} with MSBuild");
-        ProjectId? opened = null;
+        string? opened = null;
         try
         {
             switch (extension)
@@ -244,18 +331,21 @@ public static class Loader
 
                     break;
                 default:
-                    // Referenced projects are loaded too (for their symbols), but only the named project is scanned.
-                    opened = (await workspace.OpenProjectAsync(path, cancellationToken: cancellationToken).ConfigureAwait(false)).Id;
+                    // Referenced projects are loaded too (for their symbols), but only the named project is scanned: every
+                    // leg of it (a multi-targeted project opens as one project per target framework).
+                    opened = (await workspace.OpenProjectAsync(path, cancellationToken: cancellationToken).ConfigureAwait(false)).FilePath;
                     break;
             }
         }
-        catch (Exception e) when (e is InvalidOperationException or IOException or System.Xml.XmlException or ArgumentException)
+        catch (Exception e) when (e is not OperationCanceledException)
         {
-            throw new UsageException($"cannot load {path}: {FirstLine(e.Message)}");
+            // MSBuild runs out of process: an SDK that global.json pins but is not installed, a broken project file or a
+            // failed evaluation all end here (as a RemoteInvocationException, among others). One line, never a trace.
+            throw new UsageException($"cannot load {path}: {SdkPinProblem(path) ?? FirstLine(e.Message)}");
         }
 
         var projects = workspace.CurrentSolution.Projects
-            .Where(p => p.Language == LanguageNames.CSharp && (opened is null || p.Id == opened))
+            .Where(p => p.Language == LanguageNames.CSharp && (opened is null || string.Equals(p.FilePath, opened, StringComparison.Ordinal)))
             .Select(p => p.Id).ToList();
         if (failures.Count > 0 && projects.All(id => workspace.CurrentSolution.GetProject(id)!.DocumentIds.Count == 0))
         {
@@ -264,7 +354,7 @@ public static class Loader
 
         if (projects.Count == 0)
         {
-            throw new UsageException($"cannot load {path}: " + (failures.Count > 0 ? FirstLine(failures[0]) : "it has no C# project"));
+            throw new UsageException($"cannot load {path}: " + (SdkPinProblem(path) ?? (failures.Count > 0 ? FirstLine(failures[0]) : "it has no C# project")));
         }
 
         foreach (var failure in failures.Take(3))
@@ -272,33 +362,130 @@ public static class Loader
             progress("warning: " + FirstLine(failure));
         }
 
-        return new Loaded(workspace, workspace.CurrentSolution, projects, IsAdHoc: false);
+        return new Loaded(workspace, workspace.CurrentSolution, projects, IsAdHoc: false, new Dictionary<ProjectId, string>(), failures);
     }
 
-    /// <summary>Makes the rules see <paramref name="moniker"/> as the target framework (a global analyzer config).</summary>
-    private static Loaded WithTargetFramework(Loaded loaded, string moniker)
+    /// <summary>
+    /// Each project's target framework: the "(net8.0)" MSBuildWorkspace appends to the name of each leg of a
+    /// multi-targeted project, else the <c>TargetFramework</c> the SDK passes to analyzers. Each leg then gets the
+    /// build properties a build with the package gives its analyzers (<see cref="WithBuildProperties"/>).
+    /// </summary>
+    private static Loaded WithLegs(Loaded loaded)
     {
-        if (PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(moniker).IsUnknown)
-        {
-            throw new UsageException($"unknown target framework '{moniker}' (e.g. net472, netstandard2.0, netcoreapp3.1, net8.0)");
-        }
-
         var solution = loaded.Solution;
+        var legs = new Dictionary<ProjectId, string>();
         foreach (var id in loaded.Projects)
         {
             var project = solution.GetProject(id)!;
-            var folder = System.IO.Path.GetDirectoryName(project.FilePath) ?? System.IO.Path.GetTempPath();
-            var text = "is_global = true\nglobal_level = 1000\n" +
-                       $"build_property.TargetFramework = {moniker}\nbuild_property.TargetFrameworkIdentifier = \nbuild_property.TargetFrameworkVersion = \n";
-            solution = solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(id), "perfanalyzers-tfm.globalconfig", SourceText.From(text), filePath: System.IO.Path.Combine(folder, "perfanalyzers-tfm.globalconfig"));
-            if (loaded.IsAdHoc && solution.GetProject(id)!.ParseOptions is CSharpParseOptions parseOptions)
+            var suffix = System.Text.RegularExpressions.Regex.Match(project.Name, @"\(([^()]+)\)$");
+            legs[id] = suffix.Success ? suffix.Groups[1].Value
+                : project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(BuildProperties.Key(BuildProperties.TargetFramework), out var value) ? value.Trim()
+                : "";
+        }
+
+        foreach (var group in loaded.Projects.GroupBy(id => solution.GetProject(id)!.FilePath ?? id.ToString()))
+        {
+            var monikers = group.Select(id => legs[id]).Where(m => m.Length > 0).Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+            foreach (var id in group)
             {
-                // A folder has no project to define them: #if NET / #if NETSTANDARD2_0 follow the chosen target, as in a build.
-                solution = solution.WithProjectParseOptions(id, parseOptions.WithPreprocessorSymbols(PreprocessorSymbols(moniker)));
+                solution = WithBuildProperties(solution, id, legs[id], monikers.Count > 1 ? monikers : Array.Empty<string>());
             }
         }
 
-        return loaded with { Solution = solution };
+        return loaded with { Solution = solution, Legs = legs };
+    }
+
+    /// <summary>With <c>--tfm</c>: only the legs of that target framework (one per project that has it).</summary>
+    private static Loaded SelectLeg(Loaded loaded, string? moniker, string path, Action<string> progress)
+    {
+        if (moniker is null)
+        {
+            return loaded;
+        }
+
+        var selected = loaded.Projects.Where(id => string.Equals(loaded.Legs[id], moniker, StringComparison.OrdinalIgnoreCase)).ToList();
+        var all = loaded.Legs.Values.Where(m => m.Length > 0).Distinct(StringComparer.OrdinalIgnoreCase).OrderBy(m => m, StringComparer.Ordinal).ToList();
+        if (selected.Count == 0)
+        {
+            throw new UsageException($"{System.IO.Path.GetFileName(path)} does not target {moniker} (its target frameworks: {(all.Count == 0 ? "unknown" : string.Join(", ", all))})");
+        }
+
+        foreach (var skipped in loaded.Projects.Select(id => loaded.Solution.GetProject(id)!).Where(p => !selected.Any(id => loaded.Solution.GetProject(id)!.FilePath == p.FilePath)).Select(p => p.FilePath).Distinct())
+        {
+            progress($"skipping {System.IO.Path.GetFileName(skipped)}: it does not target {moniker}");
+        }
+
+        return loaded with { Projects = selected };
+    }
+
+    /// <summary>
+    /// A global analyzer config that tells the rules the leg's target framework and, for a multi-targeted project, all
+    /// its legs (what the package's build/PerfAnalyzers.props passes in a build), so that fixes guard what a leg lacks.
+    /// </summary>
+    private static Solution WithBuildProperties(Solution solution, ProjectId id, string moniker, IReadOnlyList<string> allLegs)
+    {
+        if (moniker.Length == 0)
+        {
+            return solution;
+        }
+
+        var project = solution.GetProject(id)!;
+        var folder = System.IO.Path.GetDirectoryName(project.FilePath) ?? System.IO.Path.GetTempPath();
+        var text = new StringBuilder("is_global = true\nglobal_level = 1000\n")
+            .Append(CultureInfo.InvariantCulture, $"{BuildProperties.Key(BuildProperties.TargetFramework)} = {moniker}\n")
+            .Append(CultureInfo.InvariantCulture, $"{BuildProperties.Key(BuildProperties.TargetFrameworkIdentifier)} = \n")
+            .Append(CultureInfo.InvariantCulture, $"{BuildProperties.Key(BuildProperties.TargetFrameworkVersion)} = \n")
+            .Append(CultureInfo.InvariantCulture, $"{BuildProperties.Key(BuildProperties.TargetFrameworks)} = {string.Join(",", allLegs)}\n");
+        return solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(id), "perfanalyzers-legs.globalconfig", SourceText.From(text.ToString()), filePath: System.IO.Path.Combine(folder, "perfanalyzers-legs.globalconfig"));
+    }
+
+    /// <summary>
+    /// When a global.json between the path and the root pins an SDK version that is not installed: what to tell the user
+    /// (MSBuild's own message is a remote-invocation failure that does not say so).
+    /// </summary>
+    private static string? SdkPinProblem(string path)
+    {
+        for (var directory = System.IO.Path.GetDirectoryName(path); directory is not null; directory = System.IO.Path.GetDirectoryName(directory))
+        {
+            var file = System.IO.Path.Combine(directory, "global.json");
+            if (!File.Exists(file))
+            {
+                continue;
+            }
+
+            string? pinned;
+            try
+            {
+                using var json = System.Text.Json.JsonDocument.Parse(File.ReadAllText(file), new System.Text.Json.JsonDocumentOptions { CommentHandling = System.Text.Json.JsonCommentHandling.Skip, AllowTrailingCommas = true });
+                pinned = json.RootElement.TryGetProperty("sdk", out var sdk) && sdk.TryGetProperty("version", out var version) ? version.GetString() : null;
+            }
+            catch (Exception e) when (e is System.Text.Json.JsonException or IOException or InvalidOperationException)
+            {
+                return $"{file} is not valid JSON ({FirstLine(e.Message)})";
+            }
+
+            if (pinned is null)
+            {
+                return null;
+            }
+
+            var installed = InstalledSdks();
+            return installed.Contains(pinned, StringComparer.OrdinalIgnoreCase)
+                ? null
+                : $"{file} pins .NET SDK {pinned}, which is not installed (installed: {(installed.Count == 0 ? "none found" : string.Join(", ", installed))}); install it, or change or remove the pin";
+        }
+
+        return null;
+    }
+
+    /// <summary>The SDK versions beside the running .NET (dotnet/sdk/&lt;version&gt;).</summary>
+    private static IReadOnlyList<string> InstalledSdks()
+    {
+        var runtimeDirectory = System.IO.Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+        var sdks = System.IO.Path.GetFullPath(System.IO.Path.Combine(runtimeDirectory, "..", "..", "..", "sdk"));
+        return Directory.Exists(sdks)
+            ? Directory.GetDirectories(sdks).Select(System.IO.Path.GetFileName).OfType<string>().Where(n => n.Length > 0 && char.IsDigit(n[0])).OrderBy(n => n, StringComparer.Ordinal).ToList()
+            : Array.Empty<string>();
     }
 
     private static string FirstLine(string text) => text.Split('\n')[0].Trim();

@@ -35,20 +35,28 @@ public sealed class ScanOptions
 
     public bool Quiet { get; set; }
 
+    /// <summary>Go on when a compilation has no reference assemblies (a failed restore) instead of stopping with exit 2.</summary>
+    public bool AllowMissingReferences { get; set; }
+
     public const string Usage = """
         usage: perfanalyzers scan <path> [options]
 
-          <path>                 a .sln, .slnx or .csproj (loaded with MSBuild), or a folder of .cs files
-                                 (compiled against the running .NET's reference assemblies)
+          <path>                 a .sln, .slnx or .csproj (loaded with MSBuild: every target framework of a
+                                 multi-targeted project is analyzed, with its own references), or a folder
+                                 of .cs files (compiled for one target framework, see --tfm)
           --format text|json|sarif   output format (default text)
-          --tfm <moniker>        target framework the rules see, e.g. net472, netstandard2.0, net8.0
-                                 (default: the project's own; for a folder, the running .NET)
+          --tfm <moniker>        a project: analyze only this target framework of it (e.g. netstandard2.0);
+                                 a folder: compile it for this target, against its real reference assemblies
+                                 (netstandard2.0, net472, net8.0, net9.0, net10.0 bundled, others from the
+                                 SDK's targeting packs; default: the running .NET)
           --fail-on <severity>   exit 1 when a finding is at least error|warning|info|hidden (default: never)
           --timing               each PERF analyzer's execution time, and the compilation's own
           --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
           --repeat <n>           with --timing: measure n times and report the median (default 1)
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
           --quiet                no progress on stderr
+          --allow-missing-references  scan a compilation whose reference assemblies are missing (a failed
+                                 restore) instead of stopping with exit code 2
         """;
 
     /// <summary>Parses the arguments after <c>scan</c>; throws <see cref="UsageException"/> with a one-line message.</summary>
@@ -107,6 +115,9 @@ public sealed class ScanOptions
                     break;
                 case "--quiet":
                     options.Quiet = true;
+                    break;
+                case "--allow-missing-references":
+                    options.AllowMissingReferences = true;
                     break;
                 default:
                     if (arg.StartsWith("-", StringComparison.Ordinal))

@@ -49,5 +49,11 @@ public static class Program
             Console.Error.WriteLine("perfanalyzers: cancelled");
             return 130;
         }
+        catch (Exception e)
+        {
+            // Never a stack trace: one line that says what failed.
+            Console.Error.WriteLine($"perfanalyzers: error: internal error ({e.GetType().Name}): {e.Message.Split('\n')[0].Trim()}");
+            return 2;
+        }
     }
 }

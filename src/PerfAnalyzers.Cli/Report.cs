@@ -27,6 +27,10 @@ public static class Report
         _ => Text(result, options, basePath),
     };
 
+    /// <summary>" [net8.0, net10.0]": the legs a finding is on, when more than one target framework was analyzed.</summary>
+    private static string LegsOf(ScanResult result, Finding finding) =>
+        result.Legs.Count > 1 && finding.Legs.Count > 0 ? $" [{string.Join(", ", finding.Legs)}]" : "";
+
     private static string Relative(string basePath, string file) =>
         file.Length == 0 ? file : Path.GetRelativePath(basePath, file).Replace('\\', '/');
 
@@ -40,7 +44,7 @@ public static class Report
             text.Append(CultureInfo.InvariantCulture, $"{group.Key}  {title}  ({group.Count()} {(group.Count() == 1 ? "finding" : "findings")}, {severities})\n");
             foreach (var finding in group.OrderBy(f => f.File, StringComparer.Ordinal).ThenBy(f => f.Line).Take(LocationsPerRule))
             {
-                text.Append(CultureInfo.InvariantCulture, $"  {Relative(basePath, finding.File)}({finding.Line},{finding.Column}): {finding.Message}\n");
+                text.Append(CultureInfo.InvariantCulture, $"  {Relative(basePath, finding.File)}({finding.Line},{finding.Column}): {finding.Message}{LegsOf(result, finding)}\n");
             }
 
             if (group.Count() > LocationsPerRule)
@@ -53,7 +57,15 @@ public static class Report
 
         var rules = result.Findings.Select(f => f.Id).Distinct().Count();
         text.Append(CultureInfo.InvariantCulture,
-            $"Summary: {result.Findings.Count} {(result.Findings.Count == 1 ? "finding" : "findings")} from {rules} {(rules == 1 ? "rule" : "rules")} in {result.Files} files, {result.Projects} {(result.Projects == 1 ? "project" : "projects")} (target: {string.Join(", ", result.TargetFrameworks)})\n");
+            $"Summary: {result.Findings.Count} {(result.Findings.Count == 1 ? "finding" : "findings")} from {rules} {(rules == 1 ? "rule" : "rules")} in {result.Files} files, {result.Projects} {(result.Projects == 1 ? "project" : "projects")} ({(result.TargetFrameworks.Count == 1 ? "target" : "targets")}: {string.Join(", ", result.TargetFrameworks)})\n");
+        foreach (var errors in result.CompilerErrors)
+        {
+            text.Append(CultureInfo.InvariantCulture, $"Compiler errors: {errors.Project}{(errors.Leg.Length > 0 && !errors.Project.Contains(errors.Leg, StringComparison.Ordinal) ? $" ({errors.Leg})" : "")} has {errors.Count} of its own before any fix; findings near them may be missing\n");
+            foreach (var error in errors.First)
+            {
+                text.Append("  ").Append(error).Append('\n');
+            }
+        }
 
         foreach (var (id, count) in result.Fixed.OrderBy(f => f.Key, StringComparer.Ordinal))
         {
@@ -62,9 +74,10 @@ public static class Report
 
         if (options.Fix is not null)
         {
+            var legs = result.Legs.Count > 1 ? $" (every leg: {string.Join(", ", result.Legs)})" : "";
             text.Append(result.NewErrors.Count == 0
-                ? "Recompiled after fixing: no new compiler errors\n"
-                : $"Recompiled after fixing: {result.NewErrors.Count} new compiler errors\n  " + string.Join("\n  ", result.NewErrors) + "\n");
+                ? $"Recompiled after fixing{legs}: no new compiler errors\n"
+                : $"Recompiled after fixing{legs}: {result.NewErrors.Count} new compiler errors\n  " + string.Join("\n  ", result.NewErrors) + "\n");
         }
 
         foreach (var exception in result.AnalyzerExceptions)
@@ -170,6 +183,7 @@ public static class Report
                 column = f.Column,
                 message = f.Message,
                 helpUri = f.HelpUri,
+                legs = f.Legs,
             }),
             summary = new
             {
@@ -178,8 +192,10 @@ public static class Report
                 files = result.Files,
                 projects = result.Projects,
                 targetFrameworks = result.TargetFrameworks,
+                legs = result.Legs,
                 byRule = result.Findings.GroupBy(f => f.Id).OrderBy(g => g.Key, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count()),
             },
+            compilerErrors = result.CompilerErrors.Select(e => new { project = e.Project, leg = e.Leg, count = e.Count, first = e.First }),
             @fixed = result.Fixed,
             newErrors = result.NewErrors,
             timing = result.CompilationTime == TimeSpan.Zero ? null : new
@@ -215,6 +231,18 @@ public static class Report
                                 : new { id, shortDescription = new { text = id }, helpUri = "", defaultConfiguration = new { level = "error" } }),
                         },
                     },
+                    invocations = new[]
+                    {
+                        new
+                        {
+                            executionSuccessful = result.AnalyzerExceptions.Count == 0,
+                            toolExecutionNotifications = result.CompilerErrors.Select(e => new
+                            {
+                                level = "warning",
+                                message = new { text = $"{e.Project}{(e.Leg.Length > 0 ? $" ({e.Leg})" : "")} has {e.Count} compiler errors of its own; findings near them may be missing. First: {string.Join(" | ", e.First)}" },
+                            }),
+                        },
+                    },
                     results = result.Findings.Select(f => new
                     {
                         ruleId = f.Id,
@@ -231,6 +259,7 @@ public static class Report
                                 },
                             },
                         },
+                        properties = new { legs = f.Legs },
                     }),
                 },
             },

@@ -13,7 +13,14 @@ using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace PerfAnalyzers.Cli;
 
-public sealed record Finding(string Id, DiagnosticSeverity Severity, string File, int Line, int Column, int EndLine, int EndColumn, string Message, string HelpUri);
+/// <summary>One diagnostic location; <see cref="Legs"/> are the target frameworks it is reported on (the message is the first leg's).</summary>
+public sealed record Finding(string Id, DiagnosticSeverity Severity, string File, int Line, int Column, int EndLine, int EndColumn, string Message, string HelpUri)
+{
+    public List<string> Legs { get; } = new();
+}
+
+/// <summary>A compilation's own compiler errors, found before any fix (findings near them may be missing or wrong).</summary>
+public sealed record CompilerErrors(string Project, string Leg, int Count, IReadOnlyList<string> First);
 
 /// <summary>An analyzer's cost: time inside its callbacks (Roslyn's analyzer telemetry).</summary>
 public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time);
@@ -35,6 +42,11 @@ public sealed class ScanResult
 
     public List<string> TargetFrameworks { get; } = new();
 
+    /// <summary>The target framework monikers analyzed, in the order met.</summary>
+    public List<string> Legs { get; } = new();
+
+    public List<CompilerErrors> CompilerErrors { get; } = new();
+
     public Dictionary<string, int> Fixed { get; } = new();
 
     public List<string> NewErrors { get; } = new();
@@ -47,7 +59,14 @@ public sealed class ScanResult
 /// <summary>Runs the PERF analyzers (and, for timing, the SDK's counterparts) over every project; applies fixes.</summary>
 public sealed class Scanner(ScanOptions options, Action<string> progress)
 {
+    /// <summary>How many compiler errors of a compilation are listed (the count is always given).</summary>
+    public const int ErrorsShown = 3;
+
     private ImmutableArray<DiagnosticAnalyzer> sdkDefaultAnalyzers = ImmutableArray<DiagnosticAnalyzer>.Empty;
+
+    private readonly Dictionary<(string Id, string File, int Line, int Column, int EndLine, int EndColumn), Finding> findingsByLocation = new();
+
+    private Loader.Loaded? loaded;
 
     public async Task<ScanResult> RunAsync(CancellationToken cancellationToken)
     {
@@ -59,8 +78,8 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             }
         }
 
-        var loaded = await Loader.LoadAsync(options, progress, cancellationToken).ConfigureAwait(false);
-        var result = new ScanResult { Projects = loaded.Projects.Count };
+        var loaded = this.loaded = await Loader.LoadAsync(options, progress, cancellationToken).ConfigureAwait(false);
+        var result = new ScanResult { Projects = loaded.Projects.Select(id => loaded.Solution.GetProject(id)!.FilePath ?? id.ToString()).Distinct().Count() };
         var sdkAnalyzers = ImmutableArray<DiagnosticAnalyzer>.Empty;
         if (options.CompareSdk)
         {
@@ -86,10 +105,14 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var project = solution.GetProject(projectId)!;
-            progress($"[{++index}/{loaded.Projects.Count}] analyzing {project.Name} ({project.Documents.Count(d => d.Name != Loader.ImplicitUsingsFileName)} files)");
+            progress($"[{++index}/{loaded.Projects.Count}] analyzing {project.Name} ({SourceFiles(project)} files)");
             await AnalyzeProjectAsync(project, sdkAnalyzers, result, cancellationToken).ConfigureAwait(false);
         }
 
+        // A file compiled by several legs is one file; the build's generated files (obj/) are not the user's.
+        result.Files = loaded.Projects.SelectMany(id => solution.GetProject(id)!.Documents)
+            .Where(d => d.Name != Loader.ImplicitUsingsFileName && !Loader.IsGenerated(d.FilePath))
+            .Select(d => d.FilePath ?? d.Id.ToString()).Distinct(StringComparer.Ordinal).Count();
         if (options.Fix is not null)
         {
             await FixAsync(loaded, result, cancellationToken).ConfigureAwait(false);
@@ -107,7 +130,25 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             return;
         }
 
-        result.Files += project.Documents.Count(d => d.Name != Loader.ImplicitUsingsFileName);
+        var leg = loaded!.Legs.GetValueOrDefault(project.Id, "");
+        if (measure)
+        {
+            if (leg.Length > 0 && !result.Legs.Contains(leg, StringComparer.OrdinalIgnoreCase))
+            {
+                result.Legs.Add(leg);
+            }
+
+            if (MissingReferences(project, compilation) is { } missing)
+            {
+                if (!options.AllowMissingReferences)
+                {
+                    throw new UsageException($"{project.Name}: {missing}; restore it ('dotnet restore') and scan again, or pass --allow-missing-references to scan it anyway");
+                }
+
+                result.Notes.Add($"{project.Name}: {missing}; scanned anyway (--allow-missing-references): expect findings to be missing");
+            }
+        }
+
         var framework = PerfAnalyzers.Infrastructure.PerfCompilation.Get(compilation, project.AnalyzerOptions).TargetFramework.ToString();
         if (!result.TargetFrameworks.Contains(framework))
         {
@@ -129,12 +170,25 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             concurrentAnalysis: true,
             logAnalyzerExecutionTime: false,
             reportSuppressedDiagnostics: false));
-        var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in analysis.GetAllDiagnostics())
+        // The compiler's diagnostics and the analyzers' in one pass over the compilation.
+        var diagnostics = await withAnalyzers.GetAllDiagnosticsAsync(cancellationToken).ConfigureAwait(false);
+        if (!measure)
+        {
+            return;
+        }
+
+        var errors = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error && d.Id.StartsWith("CS", StringComparison.Ordinal))
+            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start).ToList();
+        if (errors.Count > 0)
+        {
+            result.CompilerErrors.Add(new CompilerErrors(project.Name, leg, errors.Count, errors.Take(ErrorsShown).Select(Describe).ToList()));
+        }
+
+        foreach (var diagnostic in diagnostics)
         {
             if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) && diagnostic.Severity != DiagnosticSeverity.Hidden || diagnostic.Id == "AD0001")
             {
-                result.Findings.Add(ToFinding(diagnostic));
+                Add(result, ToFinding(diagnostic), leg);
             }
         }
 
@@ -232,6 +286,45 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         return sorted.Count == 0 ? TimeSpan.Zero : sorted[sorted.Count / 2];
     }
 
+    private static int SourceFiles(Project project) => project.Documents.Count(d => d.Name != Loader.ImplicitUsingsFileName && !Loader.IsGenerated(d.FilePath));
+
+    /// <summary>One finding per location; a location reported on several legs lists them all.</summary>
+    private void Add(ScanResult result, Finding finding, string leg)
+    {
+        var key = (finding.Id, finding.File, finding.Line, finding.Column, finding.EndLine, finding.EndColumn);
+        if (!findingsByLocation.TryGetValue(key, out var existing))
+        {
+            findingsByLocation[key] = existing = finding;
+            result.Findings.Add(finding);
+        }
+
+        if (leg.Length > 0 && !existing.Legs.Contains(leg, StringComparer.OrdinalIgnoreCase))
+        {
+            existing.Legs.Add(leg);
+        }
+    }
+
+    /// <summary>
+    /// Why the compilation's references cannot be trusted, or null: no core library (no framework reference assemblies
+    /// at all), or an SDK-style project that was never restored (its package references are then silently missing).
+    /// </summary>
+    private static string? MissingReferences(Project project, Compilation compilation)
+    {
+        if (compilation.GetSpecialType(SpecialType.System_Object).TypeKind == TypeKind.Error)
+        {
+            return "its reference assemblies are missing (System.Object is not defined; was the project restored?)";
+        }
+
+        return Loader.RestoreProblem(project);
+    }
+
+    private static string Describe(Diagnostic diagnostic)
+    {
+        var span = diagnostic.Location.GetLineSpan();
+        var where = span.Path is { Length: > 0 } path ? $"{Path.GetFileName(path)}({span.StartLinePosition.Line + 1},{span.StartLinePosition.Character + 1}): " : "";
+        return where + diagnostic.Id + ": " + diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+    }
+
     private static Finding ToFinding(Diagnostic diagnostic)
     {
         var span = diagnostic.Location.GetLineSpan();
@@ -247,7 +340,11 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             diagnostic.Descriptor.HelpLinkUri);
     }
 
-    /// <summary>Fix All per rule and project, written back to the files; then a recompile for new compiler errors.</summary>
+    /// <summary>
+    /// Fix All per rule and leg, written back to the files; then every leg is recompiled against its own references and
+    /// its new compiler errors are reported. The rules know every leg of a multi-targeted project, so a fix keeps what a
+    /// leg cannot compile behind <c>#if</c>; a file that several legs compile gets each leg's fixes in turn.
+    /// </summary>
     private async Task FixAsync(Loader.Loaded loaded, ScanResult result, CancellationToken cancellationToken)
     {
         var ids = options.Fix!.Count > 0 ? options.Fix : RuleCatalog.Descriptors.Select(d => d.Id).Where(id => RuleCatalog.FixFor(id) is not null).ToList();
@@ -307,7 +404,7 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
                     continue;
                 }
 
-                solution = changed;
+                solution = await WithLinkedFilesAlikeAsync(solution, changed, cancellationToken).ConfigureAwait(false);
                 var remaining = await DiagnosticsAsync(solution.GetProject(projectId)!, id, cancellationToken).ConfigureAwait(false);
                 result.Fixed[id] = result.Fixed.GetValueOrDefault(id) + diagnostics.Length - remaining.Length;
             }
@@ -317,21 +414,51 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
         foreach (var projectId in loaded.Projects)
         {
             var project = solution.GetProject(projectId)!;
+            var leg = loaded.Legs.GetValueOrDefault(projectId, "");
             foreach (var error in (await ErrorsAsync(project, cancellationToken).ConfigureAwait(false)).Except(errorsBefore[projectId]))
             {
-                result.NewErrors.Add(error);
+                result.NewErrors.Add(leg.Length > 0 ? $"[{leg}] {error}" : error);
             }
         }
     }
 
+    /// <summary>
+    /// The changed solution with every file's new text also given to the other legs' copies of that file (a leg's
+    /// project holds its own document for each file it compiles), so that the next leg fixes and compiles the new text.
+    /// </summary>
+    private static async Task<Solution> WithLinkedFilesAlikeAsync(Solution before, Solution changed, CancellationToken cancellationToken)
+    {
+        var result = changed;
+        foreach (var projectChanges in changed.GetChanges(before).GetProjectChanges())
+        {
+            foreach (var documentId in projectChanges.GetChangedDocuments())
+            {
+                var document = changed.GetDocument(documentId)!;
+                if (document.FilePath is not { } path)
+                {
+                    continue;
+                }
+
+                var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                foreach (var linked in changed.GetDocumentIdsWithFilePath(path).Where(other => other != documentId))
+                {
+                    result = result.WithDocumentText(linked, text);
+                }
+            }
+        }
+
+        return result;
+    }
+
     private static async Task WriteAsync(Loader.Loaded loaded, Solution solution, CancellationToken cancellationToken)
     {
+        var written = new HashSet<string>(StringComparer.Ordinal);
         foreach (var projectChanges in solution.GetChanges(loaded.Solution).GetProjectChanges())
         {
             foreach (var documentId in projectChanges.GetChangedDocuments())
             {
                 var document = solution.GetDocument(documentId)!;
-                if (document.FilePath is { } path)
+                if (document.FilePath is { } path && written.Add(path))
                 {
                     var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
                     await File.WriteAllTextAsync(path, text.ToString(), text.Encoding ?? new System.Text.UTF8Encoding(false), cancellationToken).ConfigureAwait(false);
