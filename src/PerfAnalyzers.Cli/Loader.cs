@@ -55,7 +55,7 @@ public static class Loader
             throw new UsageException($"cannot scan '{options.Path}': expected a .sln, .slnx or .csproj file, or a folder");
         }
 
-        var loaded = await LoadMSBuildAsync(path, extension, progress, cancellationToken).ConfigureAwait(false);
+        var loaded = await LoadMSBuildAsync(path, extension, options.Properties, progress, cancellationToken).ConfigureAwait(false);
         return SelectLeg(WithLegs(loaded), options.TargetFramework, path, progress);
     }
 
@@ -293,10 +293,10 @@ public static class Loader
                relative.Contains("/bin/", StringComparison.Ordinal) || relative.Contains("/obj/", StringComparison.Ordinal);
     }
 
-    private static async Task<Loaded> LoadMSBuildAsync(string path, string extension, Action<string> progress, CancellationToken cancellationToken)
+    private static async Task<Loaded> LoadMSBuildAsync(string path, string extension, IReadOnlyDictionary<string, string> properties, Action<string> progress, CancellationToken cancellationToken)
     {
         MSBuildSetup.EnsureRegistered();
-        var workspace = MSBuildWorkspace.Create();
+        var workspace = MSBuildWorkspace.Create(properties.ToDictionary(p => p.Key, p => p.Value));
         var failures = new List<string>();
         using var failureHandler = workspace.RegisterWorkspaceFailedHandler(e =>
         {
@@ -347,6 +347,11 @@ public static class Loader
         var projects = workspace.CurrentSolution.Projects
             .Where(p => p.Language == LanguageNames.CSharp && (opened is null || string.Equals(p.FilePath, opened, StringComparison.Ordinal)))
             .Select(p => p.Id).ToList();
+        // A leg MSBuild could not evaluate comes back empty (e.g. an empty entry in TargetFrameworks: "Project does not
+        // contain 'Compile' target"); it is no compilation of the project when other legs of the same file loaded.
+        projects.RemoveAll(id => workspace.CurrentSolution.GetProject(id) is { DocumentIds.Count: 0 } empty &&
+                                 projects.Any(other => other != id && workspace.CurrentSolution.GetProject(other) is { } sibling &&
+                                                       sibling.FilePath == empty.FilePath && sibling.DocumentIds.Count > 0));
         if (failures.Count > 0 && projects.All(id => workspace.CurrentSolution.GetProject(id)!.DocumentIds.Count == 0))
         {
             projects.Clear();
@@ -454,10 +459,13 @@ public static class Loader
             }
 
             string? pinned;
+            string rollForward;
             try
             {
                 using var json = System.Text.Json.JsonDocument.Parse(File.ReadAllText(file), new System.Text.Json.JsonDocumentOptions { CommentHandling = System.Text.Json.JsonCommentHandling.Skip, AllowTrailingCommas = true });
-                pinned = json.RootElement.TryGetProperty("sdk", out var sdk) && sdk.TryGetProperty("version", out var version) ? version.GetString() : null;
+                var hasSdk = json.RootElement.TryGetProperty("sdk", out var sdk);
+                pinned = hasSdk && sdk.TryGetProperty("version", out var version) ? version.GetString() : null;
+                rollForward = hasSdk && sdk.TryGetProperty("rollForward", out var roll) ? roll.GetString() ?? "patch" : "patch";
             }
             catch (Exception e) when (e is System.Text.Json.JsonException or IOException or InvalidOperationException)
             {
@@ -470,12 +478,43 @@ public static class Loader
             }
 
             var installed = InstalledSdks();
-            return installed.Contains(pinned, StringComparer.OrdinalIgnoreCase)
+            return installed.Any(sdk => SatisfiesPin(sdk, pinned, rollForward))
                 ? null
-                : $"{file} pins .NET SDK {pinned}, which is not installed (installed: {(installed.Count == 0 ? "none found" : string.Join(", ", installed))}); install it, or change or remove the pin";
+                : $"{file} pins .NET SDK {pinned} (rollForward: {rollForward}), which no installed SDK satisfies (installed: {(installed.Count == 0 ? "none found" : string.Join(", ", installed))}); install it, or change or remove the pin";
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// Whether an installed SDK satisfies a global.json pin under its roll-forward policy: the same version (disable), the
+    /// same feature band (patch, latestPatch: 10.0.1xx), major.minor (feature, latestFeature), major (minor, latestMinor),
+    /// or any later one (major, latestMajor).
+    /// </summary>
+    internal static bool SatisfiesPin(string installed, string pinned, string rollForward)
+    {
+        static (int Major, int Minor, int Band, int Patch)? Parse(string text)
+        {
+            var parts = text.Split('-')[0].Split('.');
+            return parts.Length == 3 && int.TryParse(parts[0], out var major) && int.TryParse(parts[1], out var minor) && int.TryParse(parts[2], out var patch)
+                ? (major, minor, patch / 100, patch % 100)
+                : null;
+        }
+
+        if (Parse(installed) is not { } have || Parse(pinned) is not { } want)
+        {
+            return string.Equals(installed, pinned, StringComparison.OrdinalIgnoreCase);
+        }
+
+        var atLeast = have.CompareTo(want) >= 0;
+        return rollForward.ToLowerInvariant() switch
+        {
+            "disable" => have == want,
+            "patch" or "latestpatch" => atLeast && (have.Major, have.Minor, have.Band) == (want.Major, want.Minor, want.Band),
+            "feature" or "latestfeature" => atLeast && (have.Major, have.Minor) == (want.Major, want.Minor),
+            "minor" or "latestminor" => atLeast && have.Major == want.Major,
+            _ => atLeast,
+        };
     }
 
     /// <summary>The SDK versions beside the running .NET (dotnet/sdk/&lt;version&gt;).</summary>

@@ -111,13 +111,13 @@ public static class Report
     {
         var compile = result.CompilationTime.TotalMilliseconds;
         var text = new StringBuilder();
-        text.Append("| Analyzer | Rules | Time (ms) | % of compiler |\n|---|---|---:|---:|\n");
-        text.Append(CultureInfo.InvariantCulture, $"| (compiler: binding and flow analysis, CPU) | | {compile:F0} | 100.0 |\n");
+        text.Append(CultureInfo.InvariantCulture, $"| Analyzer | Rules | Time (ms, median of {result.Runs}) | % of compiler | Range of the runs (ms) |\n|---|---|---:|---:|---:|\n");
+        text.Append(CultureInfo.InvariantCulture, $"| (compiler: binding and flow analysis, CPU) | | {compile:F0} | 100.0 | {result.CompilationMin.TotalMilliseconds:F0}–{result.CompilationMax.TotalMilliseconds:F0} |\n");
         foreach (var timing in result.Timings.OrderBy(t => t.Analyzer is Scanner.AllPerf or Scanner.AllSdkDefaults).ThenBy(t => t.IsSdk).ThenBy(t => t.Rules, StringComparer.Ordinal))
         {
             var ms = timing.Time.TotalMilliseconds;
             var name = timing.Analyzer is Scanner.AllPerf or Scanner.AllSdkDefaults ? "**" + timing.Analyzer + "**" : (timing.IsSdk ? "SDK " : "") + timing.Analyzer;
-            text.Append(CultureInfo.InvariantCulture, $"| {name} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {name} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} | {timing.Min.TotalMilliseconds:F1}–{timing.Max.TotalMilliseconds:F1} |\n");
         }
 
         return text.ToString();
@@ -200,8 +200,10 @@ public static class Report
             newErrors = result.NewErrors,
             timing = result.CompilationTime == TimeSpan.Zero ? null : new
             {
+                runs = result.Runs,
                 compilationCpuMs = result.CompilationTime.TotalMilliseconds,
-                analyzers = result.Timings.Select(t => new { analyzer = t.Analyzer, rules = t.Rules, sdk = t.IsSdk, ms = t.Time.TotalMilliseconds }),
+                compilationCpuMsRange = new[] { result.CompilationMin.TotalMilliseconds, result.CompilationMax.TotalMilliseconds },
+                analyzers = result.Timings.Select(t => new { analyzer = t.Analyzer, rules = t.Rules, sdk = t.IsSdk, ms = t.Time.TotalMilliseconds, msRange = new[] { t.Min.TotalMilliseconds, t.Max.TotalMilliseconds } }),
             },
             analyzerExceptions = result.AnalyzerExceptions,
             notes = result.Notes,

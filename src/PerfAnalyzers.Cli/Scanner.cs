@@ -22,8 +22,8 @@ public sealed record Finding(string Id, DiagnosticSeverity Severity, string File
 /// <summary>A compilation's own compiler errors, found before any fix (findings near them may be missing or wrong).</summary>
 public sealed record CompilerErrors(string Project, string Leg, int Count, IReadOnlyList<string> First);
 
-/// <summary>An analyzer's cost: time inside its callbacks (Roslyn's analyzer telemetry).</summary>
-public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time);
+/// <summary>An analyzer's cost: time inside its callbacks (Roslyn's analyzer telemetry), the median of the runs and their range.</summary>
+public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time, TimeSpan Min = default, TimeSpan Max = default);
 
 public sealed class ScanResult
 {
@@ -32,6 +32,14 @@ public sealed class ScanResult
     public List<AnalyzerTiming> Timings { get; } = new();
 
     public TimeSpan CompilationTime { get; set; }
+
+    /// <summary>The fastest and slowest of the compiler's timed runs (the median is <see cref="CompilationTime"/>).</summary>
+    public TimeSpan CompilationMin { get; set; }
+
+    public TimeSpan CompilationMax { get; set; }
+
+    /// <summary>How many runs each timing is the median of.</summary>
+    public int Runs { get; set; }
 
     /// <summary>With <c>--timing</c>: how many diagnostics each PERF rule and each SDK counterpart rule reported in the timed runs.</summary>
     public Dictionary<string, int> TimedFindings { get; } = new(StringComparer.Ordinal);
@@ -207,8 +215,11 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
     /// </summary>
     private async Task MeasureAsync(Compilation compilation, AnalyzerOptions analyzerOptions, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
     {
-        var compile = Median(Enumerable.Range(0, options.Repeat).Select(_ => CpuTime(() => compilation.Clone().GetDiagnostics(cancellationToken))));
-        result.CompilationTime += compile;
+        var compileRuns = Enumerable.Range(0, options.Repeat).Select(_ => CpuTime(() => compilation.Clone().GetDiagnostics(cancellationToken))).ToList();
+        result.CompilationTime += Median(compileRuns);
+        result.CompilationMin += compileRuns.Min();
+        result.CompilationMax += compileRuns.Max();
+        result.Runs = options.Repeat;
 
         var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
         var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(RuleCatalog.Analyzers).Distinct().ToImmutableArray();
@@ -241,30 +252,37 @@ public sealed class Scanner(ScanOptions options, Action<string> progress)
             }
         }
 
-        void Add(string name, string rules, bool isSdk, TimeSpan time)
+        // Several projects: each project's median, fastest and slowest run add up.
+        void Add(string name, string rules, bool isSdk, IReadOnlyList<TimeSpan> runs)
         {
+            var timing = new AnalyzerTiming(name, rules, isSdk, Median(runs), runs.Min(), runs.Max());
             var existing = result.Timings.FindIndex(t => t.Analyzer == name);
             if (existing >= 0)
             {
-                result.Timings[existing] = result.Timings[existing] with { Time = result.Timings[existing].Time + time };
+                var old = result.Timings[existing];
+                result.Timings[existing] = old with { Time = old.Time + timing.Time, Min = old.Min + timing.Min, Max = old.Max + timing.Max };
             }
             else
             {
-                result.Timings.Add(new AnalyzerTiming(name, rules, isSdk, time));
+                result.Timings.Add(timing);
             }
         }
+
+        // A group's time in one run is the sum of its analyzers' times in that run.
+        List<TimeSpan> PerRun(IEnumerable<DiagnosticAnalyzer> group) =>
+            Enumerable.Range(0, options.Repeat).Select(run => group.Aggregate(TimeSpan.Zero, (sum, a) => sum + samples[a][run])).ToList();
 
         foreach (var analyzer in sdkAnalyzers.Concat(RuleCatalog.Analyzers))
         {
             var rules = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id)
                 .Where(id => id.StartsWith("PERF", StringComparison.Ordinal) || counterpartIds.Contains(id)).Distinct());
-            Add(analyzer.GetType().Name, rules, sdkAnalyzers.Contains(analyzer), Median(samples[analyzer]));
+            Add(analyzer.GetType().Name, rules, sdkAnalyzers.Contains(analyzer), samples[analyzer]);
         }
 
-        Add(AllPerf, "", false, RuleCatalog.Analyzers.Aggregate(TimeSpan.Zero, (sum, a) => sum + Median(samples[a])));
+        Add(AllPerf, "", false, PerRun(RuleCatalog.Analyzers));
         if (!sdkDefaultAnalyzers.IsEmpty)
         {
-            Add(AllSdkDefaults, "", true, sdkDefaultAnalyzers.Except(sdkAnalyzers).Aggregate(TimeSpan.Zero, (sum, a) => sum + Median(samples[a])));
+            Add(AllSdkDefaults, "", true, PerRun(sdkDefaultAnalyzers.Except(sdkAnalyzers)));
         }
     }
 

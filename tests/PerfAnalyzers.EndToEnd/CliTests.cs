@@ -370,10 +370,17 @@ public sealed class CliTests(PackageFixture fixture)
         var (code, output) = Run($"scan \"{Path.Combine(folder, "Pinned.csproj")}\" --quiet");
         Assert.Equal(2, code);
         Assert.Contains("perfanalyzers: error: cannot load", output);
-        Assert.Contains("pins .NET SDK 99.0.100, which is not installed", output);
+        Assert.Contains("pins .NET SDK 99.0.100 (rollForward: patch), which no installed SDK satisfies", output);
         Assert.DoesNotContain("   at ", output);
         Assert.DoesNotContain("Exception", output);
         Assert.Single(output.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+
+        // A pin that the installed SDK satisfies by rolling forward (Serilog's global.json) loads as the SDK would load it.
+        File.WriteAllText(Path.Combine(folder, "global.json"), """{ "sdk": { "version": "10.0.100", "rollForward": "latestFeature" } }""");
+        Assert.Equal(0, Shell.Dotnet("restore --nologo", folder).ExitCode);
+        (code, output) = Run($"scan \"{Path.Combine(folder, "Pinned.csproj")}\" --quiet");
+        Assert.True(code == 0, output);
+        Assert.Contains("PERF010", output);
     }
 
     [Fact]

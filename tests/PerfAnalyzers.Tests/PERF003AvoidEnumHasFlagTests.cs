@@ -66,12 +66,25 @@ public class PERF003AvoidEnumHasFlagTests
                  bool Choice(bool c, E value) => c ? value.[|HasFlag|](E.A) : !value.[|HasFlag|]((E.B));
              """),
         Wrap("""
-                 bool Not(E value) => !((value & E.A) == E.A);
+                 bool Not(E value) => (value & E.A) != E.A;
                  bool Cast(int i) => ((E)i & E.A) == E.A;
                  bool Conditional(bool c, E a, E b) => ((c ? a : b) & E.B) == E.B;
                  bool Equals(E value, bool expected) => ((value & E.A) == E.A) == expected;
                  object Boxed(E value) => (object)((value & E.A) == E.A);
-                 bool Choice(bool c, E value) => c ? (value & E.A) == E.A : !((value & E.B) == E.B);
+                 bool Choice(bool c, E value) => c ? (value & E.A) == E.A : (value & E.B) != E.B;
+             """));
+
+    [Fact]
+    public Task A_negated_test_becomes_not_equals() => Verify(
+        Wrap("""
+                 bool M(E value, bool other) => !value.[|HasFlag|](E.A) && other;
+                 bool N(E value) => !value.[|HasFlag|](E.A) == false;
+                 bool O(E value) => !!value.[|HasFlag|](E.A);
+             """),
+        Wrap("""
+                 bool M(E value, bool other) => (value & E.A) != E.A && other;
+                 bool N(E value) => ((value & E.A) != E.A) == false;
+                 bool O(E value) => !((value & E.A) != E.A);
              """));
 
     [Fact]

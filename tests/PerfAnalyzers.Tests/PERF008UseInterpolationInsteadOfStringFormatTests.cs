@@ -291,6 +291,18 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
              """),
         references);
 
+    [Theory]
+    [InlineData("string.Format(\"FULL SCAN\")", "'string.Format(\"FULL SCAN\", ...)' parses its format on every call; use the string literal instead")]
+    [InlineData("string.Format(\"{0}\", a)", "'string.Format(\"{0}\", ...)' parses its format on every call; use 'a ?? \"\"' instead")]
+    [InlineData("string.Format(\"x{0}\", a)", "'string.Format(\"x{0}\", ...)' parses its format on every call; use string.Concat instead")]
+    [InlineData("string.Format(\"{0}:{1}\", a, 1)", "'string.Format(\"{0}:{1}\", ...)' parses its format on every call; use an interpolated string instead")]
+    public Task Message_names_what_the_fix_writes(string call, string message)
+    {
+        var test = Test(Wrap($"    string M(string a) => {{|#0:{call}|}};"));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix>.Diagnostic().WithLocation(0).WithMessage(message));
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task Strings_only_before_csharp10_become_string_Concat() => VerifyCSharp9(
         Wrap("""

@@ -171,8 +171,19 @@ public class PERF009UseGenericEnumApisTests
     public Task GetNames_is_not_flagged() => Verify(Wrap("    static string[] N() => Enum.GetNames(typeof(E));"));
 
     [Fact]
-    public Task Named_arguments_are_not_flagged() => Verify(Wrap(
-        "    static bool D(E v) => Enum.IsDefined(value: v, enumType: typeof(E));"));
+    public Task Named_and_reordered_arguments_are_flagged_and_keep_their_names() => Verify(
+        Wrap("""
+                 static bool D(E v) => Enum.[|IsDefined|](value: v, enumType: typeof(E));
+                 static E I(string text) => (E)Enum.[|Parse|](typeof(E), text, ignoreCase: true);
+                 static E R(string text) => (E)Enum.[|Parse|](value: text, enumType: typeof(E));
+                 static E A(string text) => (E)Enum.[|Parse|](enumType: typeof(E), value: text, ignoreCase: false);
+             """),
+        Wrap("""
+                 static bool D(E v) => Enum.IsDefined(value: v);
+                 static E I(string text) => Enum.Parse<E>(text, ignoreCase: true);
+                 static E R(string text) => Enum.Parse<E>(value: text);
+                 static E A(string text) => Enum.Parse<E>(value: text, ignoreCase: false);
+             """));
 
     [Fact]
     public Task Expression_trees_are_not_flagged() => Verify(Wrap(

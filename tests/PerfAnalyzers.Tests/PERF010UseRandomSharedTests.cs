@@ -29,12 +29,14 @@ public class PERF010UseRandomSharedTests
                      double D() => [|new Random()|].NextDouble();
                      void Fill(byte[] buffer) => [|new Random()|].NextBytes(buffer);
                      int Target() => [|new Random()|].Next();
+                     int Wrapped() => (([|new Random()|])).Next(2);
                  """),
             Wrap("""
                      int Roll() => Random.Shared.Next(1, 7);
                      double D() => Random.Shared.NextDouble();
                      void Fill(byte[] buffer) => Random.Shared.NextBytes(buffer);
                      int Target() => Random.Shared.Next();
+                     int Wrapped() => Random.Shared.Next(2);
                  """)));
 
     [Fact]

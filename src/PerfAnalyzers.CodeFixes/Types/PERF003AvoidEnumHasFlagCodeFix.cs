@@ -41,7 +41,14 @@ public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
             return;
         }
 
-        edits.Add((call, current => Rewrite((InvocationExpressionSyntax)current)));
+        // !x.HasFlag(f) reads (x & f) != f, as a reviewer would write it, not !((x & f) == f).
+        if (call.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression))
+        {
+            edits.Add((not, current => Rewrite((InvocationExpressionSyntax)((PrefixUnaryExpressionSyntax)current).Operand, (ExpressionSyntax)current, SyntaxKind.NotEqualsExpression)));
+            return;
+        }
+
+        edits.Add((call, current => Rewrite((InvocationExpressionSyntax)current, (ExpressionSyntax)current, SyntaxKind.EqualsExpression)));
     }
 
     /// <summary>
@@ -49,21 +56,21 @@ public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
     /// whole test unless it stands alone (a return value, an argument, a condition, an operand of &amp;&amp; or ||), so that
     /// <c>x.HasFlag(f) == b</c> reads <c>((x &amp; f) == f) == b</c>.
     /// </summary>
-    private static SyntaxNode Rewrite(InvocationExpressionSyntax call)
+    private static SyntaxNode Rewrite(InvocationExpressionSyntax call, ExpressionSyntax site, SyntaxKind comparison)
     {
         var value = ((MemberAccessExpressionSyntax)call.Expression).Expression.WithoutTrivia();
         var flag = call.ArgumentList.Arguments[0].Expression.WithoutTrivia();
         ExpressionSyntax test = SyntaxFactory.BinaryExpression(
-            SyntaxKind.EqualsExpression,
+            comparison,
             SyntaxFactory.ParenthesizedExpression(
                 SyntaxFactory.BinaryExpression(SyntaxKind.BitwiseAndExpression, Operand(value), Operand(flag))),
             Operand(flag));
-        if (NeedsParentheses(call))
+        if (NeedsParentheses(site))
         {
             test = SyntaxFactory.ParenthesizedExpression(test);
         }
 
-        return test.WithTriviaFrom(call).WithAdditionalAnnotations(Formatter.Annotation);
+        return test.WithTriviaFrom(site).WithAdditionalAnnotations(Formatter.Annotation);
     }
 
     private static bool NeedsParentheses(ExpressionSyntax call) => call.Parent switch

@@ -33,7 +33,8 @@ public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
         if (!diagnostic.Properties.TryGetValue(PERF009UseGenericEnumApisAnalyzer.ShapeKey, out var shape) ||
             root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
             Invocation(name) is not { ArgumentList.Arguments.Count: > 0 } invocation ||
-            invocation.ArgumentList.Arguments[0].Expression is not TypeOfExpressionSyntax)
+            PERF009UseGenericEnumApisAnalyzer.TypeArgumentIndex(invocation) is not (>= 0 and var index) ||
+            invocation.ArgumentList.Arguments[index].Expression is not TypeOfExpressionSyntax)
         {
             return;
         }
@@ -100,17 +101,20 @@ public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
         }
     }
 
+    /// <summary>Drops the <c>typeof(E)</c> argument, wherever it is written, and keeps the rest as written.</summary>
     private static InvocationExpressionSyntax DropTypeArgument(InvocationExpressionSyntax invocation)
     {
         var arguments = invocation.ArgumentList.Arguments;
-        var rest = SyntaxFactory.SeparatedList(arguments.Skip(1).Select((a, i) => i == 0 ? a.WithoutLeadingTrivia() : a), arguments.GetSeparators().Skip(1));
-        return invocation.WithArgumentList(invocation.ArgumentList.WithArguments(rest));
+        var index = PERF009UseGenericEnumApisAnalyzer.TypeArgumentIndex(invocation);
+        var kept = arguments.Where((_, i) => i != index).Select((a, i) => i == 0 ? a.WithLeadingTrivia(arguments[0].GetLeadingTrivia()) : a).ToList();
+        var separators = arguments.GetSeparators().Take(Math.Max(0, kept.Count - 1));
+        return invocation.WithArgumentList(invocation.ArgumentList.WithArguments(SyntaxFactory.SeparatedList(kept, separators)));
     }
 
     /// <summary><c>Enum.M(typeof(E), rest)</c> → <c>Enum.M&lt;E&gt;(rest)</c>, keeping how the receiver was written.</summary>
     private static InvocationExpressionSyntax Generic(InvocationExpressionSyntax invocation)
     {
-        var type = ((TypeOfExpressionSyntax)invocation.ArgumentList.Arguments[0].Expression).Type.WithoutTrivia();
+        var type = ((TypeOfExpressionSyntax)invocation.ArgumentList.Arguments[PERF009UseGenericEnumApisAnalyzer.TypeArgumentIndex(invocation)].Expression).Type.WithoutTrivia();
         ExpressionSyntax callee = invocation.Expression switch
         {
             MemberAccessExpressionSyntax access => access.WithName(GenericName(access.Name, type)),

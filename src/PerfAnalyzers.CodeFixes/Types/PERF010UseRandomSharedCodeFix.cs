@@ -50,7 +50,14 @@ public sealed class PERF010UseRandomSharedCodeFix : DocumentFix
 
             if (shape == PERF010UseRandomSharedAnalyzer.ShapeExpression)
             {
-                editor.ReplaceNode(creation, Shared().WithTriviaFrom(creation));
+                // (new Random()).Next() becomes Random.Shared.Next(): the parentheses were only for the creation.
+                SyntaxNode replaced = creation;
+                while (replaced.Parent is ParenthesizedExpressionSyntax parenthesized)
+                {
+                    replaced = parenthesized;
+                }
+
+                editor.ReplaceNode(replaced, Shared().WithTriviaFrom(replaced));
                 changed = true;
             }
             else if (shape == PERF010UseRandomSharedAnalyzer.ShapeLocal &&

@@ -60,12 +60,29 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
             call.FormatSyntax.ToString(),
             call.Form switch
             {
-                FormatForm.Concat => "string.Concat",
+                FormatForm.Concat => ConcatText(call),
                 FormatForm.CreateWithProvider => "string.Create(provider, $\"...\")",
                 FormatForm.AppendInterpolation => "Append($\"...\")",
                 FormatForm.AppendFormat => "AppendFormat",
                 _ => "an interpolated string",
             }));
+    }
+
+    /// <summary>
+    /// What the fix writes for <see cref="FormatForm.Concat"/>, so that the message names it: text alone is a literal,
+    /// one string piece alone is the string itself (null as empty), more pieces are <c>string.Concat</c>.
+    /// </summary>
+    private static string ConcatText(FormatCall call)
+    {
+        var values = call.Parts.Where(p => !p.IsText).ToList();
+        if (values.Count == 0)
+        {
+            return "the string literal";
+        }
+
+        return call.Parts.Length == 1 && values[0].Index < call.Arguments.Count
+            ? $"'{call.Arguments[values[0].Index].Expression} ?? \"\"'"
+            : "string.Concat";
     }
 }
 

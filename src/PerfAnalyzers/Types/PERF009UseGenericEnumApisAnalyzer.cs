@@ -100,7 +100,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             !SymbolEqualityComparer.Default.Equals(method.ContainingType, enumType) ||
             invocation.Arguments.Length == 0 ||
             invocation.Syntax is not InvocationExpressionSyntax syntax ||
-            HasNamedArgument(syntax) ||
+            TypeArgumentIndex(syntax) < 0 ||
             Argument(invocation, 0) is not ITypeOfOperation { TypeOperand: INamedTypeSymbol { TypeKind: TypeKind.Enum } enumOf } typeOf)
         {
             return;
@@ -176,25 +176,35 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009UseGenericEnumApis, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
     }
 
+    /// <summary>The other arguments as written (names and order kept: the generic overloads name them alike).</summary>
     private static System.Collections.Generic.IEnumerable<string> RestOfArguments(InvocationExpressionSyntax syntax)
     {
-        for (var i = 1; i < syntax.ArgumentList.Arguments.Count; i++)
+        var type = TypeArgumentIndex(syntax);
+        for (var i = 0; i < syntax.ArgumentList.Arguments.Count; i++)
         {
-            yield return syntax.ArgumentList.Arguments[i].ToString();
+            if (i != type)
+            {
+                yield return syntax.ArgumentList.Arguments[i].ToString();
+            }
         }
     }
 
-    private static bool HasNamedArgument(InvocationExpressionSyntax syntax)
+    /// <summary>
+    /// Where the <c>Type enumType</c> argument is written: the one named <c>enumType:</c>, else the first when it is
+    /// positional; -1 when neither (the fix drops that argument and keeps the rest as written).
+    /// </summary>
+    public static int TypeArgumentIndex(InvocationExpressionSyntax syntax)
     {
-        foreach (var argument in syntax.ArgumentList.Arguments)
+        var arguments = syntax.ArgumentList.Arguments;
+        for (var i = 0; i < arguments.Count; i++)
         {
-            if (argument.NameColon is not null)
+            if (arguments[i].NameColon?.Name.Identifier.ValueText == "enumType")
             {
-                return true;
+                return i;
             }
         }
 
-        return false;
+        return arguments.Count > 0 && arguments[0].NameColon is null ? 0 : -1;
     }
 
     /// <summary>The argument bound to parameter <paramref name="ordinal"/> (named arguments may come in any order).</summary>
