@@ -77,6 +77,21 @@ public class PERF004SealInternalTypesTests
         """);
 
     [Fact]
+    public Task A_type_named_in_code_this_build_does_not_compile_is_not_flagged() => Verify("""
+        internal class Base { }
+        internal class [|Other|] { }
+        #if DEBUG
+        internal sealed class Spy : Base { }
+        #endif
+        """, """
+        internal class Base { }
+        internal sealed class Other { }
+        #if DEBUG
+        internal sealed class Spy : Base { }
+        #endif
+        """);
+
+    [Fact]
     public Task Private_nested_in_public_and_internal_nested_are_flagged() => Verify(
         """
         public class Outer

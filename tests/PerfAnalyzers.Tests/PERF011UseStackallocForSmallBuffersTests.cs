@@ -249,6 +249,35 @@ public class PERF011UseStackallocForSmallBuffersTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// The buffer's uses differ by leg (SharpZipLib's BZip2InputStream passes its buffer to an array-only API under
+    /// another leg's #if): the fix every leg shares would break that leg, so no leg reports it. A #if that decides the
+    /// same on every leg (DEBUG) does not stop the finding.
+    /// </summary>
+    [Theory]
+    [InlineData("NETFRAMEWORK", false)]
+    [InlineData("NET472_OR_GREATER || NETSTANDARD2_0", false)]
+    [InlineData("DEBUG", true)]
+    [InlineData("!NET", false)]
+    public Task A_buffer_whose_uses_differ_by_leg_is_not_flagged(string condition, bool reported)
+    {
+        var body = $$"""
+                static void Take(byte[] a) { }
+                static int Copy(Stream source)
+                {
+                    var buffer = {|#0:new byte[64]|};
+                #if {{condition}}
+                    Take(buffer);
+                #endif
+                    return source.Read(buffer, 0, buffer.Length);
+                }
+            """;
+        var test = Test(Wrap(body.Replace("{|#0:", reported ? "[|" : "").Replace("|}", reported ? "|]" : "")), references: TestReferences.Net100)
+            .WithTargetFrameworks("net472;net10.0", current: "net10.0");
+        test.OtherLegs.Clear(); // analysis only: whether this leg reports
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

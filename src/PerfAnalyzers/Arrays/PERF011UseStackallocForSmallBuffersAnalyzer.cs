@@ -133,6 +133,12 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
+        // The buffer's uses were read in this leg's code: silent where another leg compiles other statements here.
+        if (!MultiTargeting.SameOnEveryLeg(compilation, MultiTargeting.Scope(creation.Syntax)))
+        {
+            return;
+        }
+
         var api = untracked ? ApiAvailability.OnOrAfter(compilation.TargetFramework) : ApiAvailability.NetCore21OrNetStandard21;
         var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices));
         if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, api, ref properties))

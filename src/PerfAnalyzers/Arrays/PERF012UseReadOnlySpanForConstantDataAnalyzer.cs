@@ -80,7 +80,8 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         {
             foreach (var candidate in candidates)
             {
-                if (!disqualified.ContainsKey(candidate.Key))
+                // A use in code this build does not compile (another leg's #if) is not seen: silent for a name written there.
+                if (!disqualified.ContainsKey(candidate.Key) && !MultiTargeting.OccursInInactiveCode(c.Compilation, candidate.Key.Name, c.CancellationToken))
                 {
                     // A ReadOnlySpan<T> property: .NET Core 2.1+ / .NET Standard 2.1 (a .NET Framework leg keeps the array).
                     var properties = ImmutableDictionary<string, string?>.Empty;

@@ -1,6 +1,9 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace PerfAnalyzers.Infrastructure;
@@ -93,5 +96,127 @@ public static class MultiTargeting
 
         properties = properties.SetItem(GuardKey, condition);
         return true;
+    }
+
+    /// <summary>
+    /// Whether every leg compiles the same code inside <paramref name="scope"/>: true for a single target, or when no
+    /// <c>#if</c>/<c>#elif</c> inside it (its own span, not the directives around it) decides differently on another leg.
+    /// A finding whose proof reads more than the reported expression (the uses of a buffer, a builder, a local) is
+    /// proven for this leg's code only: where another leg compiles other statements (<c>#if NETSTANDARD2_1</c> passing
+    /// the buffer to an array-only API), the fix, shared by every leg, would break that leg. Such findings are not
+    /// reported. Symbols the target framework does not define (DEBUG, a project's own constants) count as the same on
+    /// every leg.
+    /// </summary>
+    public static bool SameOnEveryLeg(PerfCompilation compilation, SyntaxNode scope)
+    {
+        if (compilation.Legs.IsEmpty || !scope.ContainsDirectives)
+        {
+            return true;
+        }
+
+        List<ExpressionSyntax>? conditions = null;
+        foreach (var trivia in scope.DescendantTrivia(scope.Span))
+        {
+            if (trivia.GetStructure() is ConditionalDirectiveTriviaSyntax { Condition: { } condition } && (trivia.IsKind(SyntaxKind.IfDirectiveTrivia) || trivia.IsKind(SyntaxKind.ElifDirectiveTrivia)))
+            {
+                (conditions ??= new List<ExpressionSyntax>()).Add(condition);
+            }
+        }
+
+        if (conditions is null)
+        {
+            return true;
+        }
+
+        var current = new HashSet<string>(scope.SyntaxTree.Options.PreprocessorSymbolNames);
+        var shared = new HashSet<string>(current);
+        shared.ExceptWith(compilation.TargetFramework.PreprocessorSymbols());
+        foreach (var leg in compilation.Legs)
+        {
+            if (leg.Equals(compilation.TargetFramework))
+            {
+                continue;
+            }
+
+            var symbols = new HashSet<string>(shared);
+            symbols.UnionWith(leg.PreprocessorSymbols());
+            if (conditions.Any(c => Evaluate(c, current) != Evaluate(c, symbols)))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>A preprocessor condition's value under a set of defined symbols (null for what is not a valid condition).</summary>
+    private static bool? Evaluate(ExpressionSyntax condition, HashSet<string> symbols) => condition switch
+    {
+        IdentifierNameSyntax name => symbols.Contains(name.Identifier.ValueText),
+        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.TrueLiteralExpression) => true,
+        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.FalseLiteralExpression) => false,
+        ParenthesizedExpressionSyntax parenthesized => Evaluate(parenthesized.Expression, symbols),
+        PrefixUnaryExpressionSyntax not when not.IsKind(SyntaxKind.LogicalNotExpression) => !Evaluate(not.Operand, symbols),
+        BinaryExpressionSyntax binary => (Evaluate(binary.Left, symbols), Evaluate(binary.Right, symbols)) switch
+        {
+            ({ } left, { } right) when binary.IsKind(SyntaxKind.LogicalAndExpression) => left && right,
+            ({ } left, { } right) when binary.IsKind(SyntaxKind.LogicalOrExpression) => left || right,
+            ({ } left, { } right) when binary.IsKind(SyntaxKind.EqualsExpression) => left == right,
+            ({ } left, { } right) when binary.IsKind(SyntaxKind.NotEqualsExpression) => left != right,
+            _ => null,
+        },
+        _ => null,
+    };
+
+    /// <summary>The member (method, accessor's property, constructor, ...) whose statements a finding's proof reads.</summary>
+    public static SyntaxNode Scope(SyntaxNode node) =>
+        node.FirstAncestorOrSelf<MemberDeclarationSyntax>(m => m is not BaseTypeDeclarationSyntax and not BaseNamespaceDeclarationSyntax) switch
+        {
+            GlobalStatementSyntax global => global.Parent ?? global, // top-level statements: the whole file
+            { } member => member,
+            null => node,
+        };
+
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, HashSet<string>> InactiveNames = new();
+
+    /// <summary>
+    /// Every identifier written in code this compilation does not compile (the inactive branches of <c>#if</c>: another
+    /// leg's, a Debug build's). A rule that decides from every use in the compilation (nothing derives from a type,
+    /// a field is only read as a span) cannot see those uses, so it stays silent for a name that occurs there. Read once
+    /// per compilation, directive by directive: only files with directives, only their disabled text.
+    /// </summary>
+    public static bool OccursInInactiveCode(Compilation compilation, string name, System.Threading.CancellationToken cancellationToken) =>
+        InactiveNames.GetValue(compilation, c => CollectInactiveNames(c, cancellationToken)).Contains(name);
+
+    private static HashSet<string> CollectInactiveNames(Compilation compilation, System.Threading.CancellationToken cancellationToken)
+    {
+        var names = new HashSet<string>(System.StringComparer.Ordinal);
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            var root = tree.GetRoot(cancellationToken);
+            if (!root.ContainsDirectives)
+            {
+                continue;
+            }
+
+            for (var directive = root.GetFirstDirective(); directive is not null; directive = directive.GetNextDirective())
+            {
+                var trivia = directive.ParentTrivia;
+                var list = trivia.Token.LeadingTrivia;
+                var index = list.IndexOf(trivia);
+                if (index >= 0 && index + 1 < list.Count && list[index + 1].IsKind(SyntaxKind.DisabledTextTrivia))
+                {
+                    foreach (var token in SyntaxFactory.ParseTokens(list[index + 1].ToString()))
+                    {
+                        if (token.IsKind(SyntaxKind.IdentifierToken))
+                        {
+                            names.Add(token.ValueText);
+                        }
+                    }
+                }
+            }
+        }
+
+        return names;
     }
 }

@@ -155,6 +155,12 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return; // reported (once, with one condition) by the newest leg
         }
 
+        // A local's uses were read in this leg's code: silent where another leg compiles other statements here.
+        if (shape == ShapeLocal && !MultiTargeting.SameOnEveryLeg(types.Perf, MultiTargeting.Scope(invocation.Syntax)))
+        {
+            return;
+        }
+
         if (api is not null && !MultiTargeting.Allows(types.Perf, options, invocation.Syntax.SyntaxTree, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, api, ref properties))
         {
             return;

@@ -146,7 +146,10 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             {
                 c.CancellationToken.ThrowIfCancellationRequested();
                 var type = pair.Key;
+                // A type named in code this build does not compile (another leg's #if, a Debug-only class) may be derived
+                // from there: sealing it would break that build.
                 if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) || castToForeignInterface.ContainsKey(type) ||
+                    MultiTargeting.OccursInInactiveCode(c.Compilation, type.Name, c.CancellationToken) ||
                     ReportLocation(type, generatedTrees, c.CancellationToken) is not { } location)
                 {
                     continue;

@@ -82,7 +82,8 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             shape = ShapeLocal;
         }
 
-        if (shape is null || creation.IsInsideExpressionTree(expressionOfT))
+        if (shape is null || creation.IsInsideExpressionTree(expressionOfT) ||
+            shape == ShapeLocal && !MultiTargeting.SameOnEveryLeg(compilation, MultiTargeting.Scope(creation.Syntax)))
         {
             return;
         }
