@@ -19,6 +19,72 @@ public class PERF007CacheTaskFromResultTests
 
     // ---- Flagged shapes and the fix ----
 
+    /// <summary>The new field follows the type's own private static fields: s_camel, _camel or PascalCase.</summary>
+    [Theory]
+    [InlineData("s_cache", "s_trueTask")]
+    [InlineData("_cache", "_trueTask")]
+    [InlineData("Cache", "TrueTask")]
+    [InlineData("cache", "trueTask")]
+    public Task The_new_field_follows_the_style_of_the_types_static_fields(string existing, string expected) => Verify(
+        Usings + $$"""
+        class C
+        {
+            private static readonly object {{existing}} = new object();
+
+            Task<bool> A() => Task.[|FromResult|](true);
+        }
+        """,
+        Usings + $$"""
+        class C
+        {
+            private static readonly Task<bool> {{expected}} = Task.FromResult(true);
+            private static readonly object {{existing}} = new object();
+
+            Task<bool> A() => {{expected}};
+        }
+        """);
+
+    /// <summary>An .editorconfig naming rule for private static fields wins over the fields already there.</summary>
+    [Fact]
+    public Task The_new_field_follows_the_editorconfig_naming_rule()
+    {
+        var test = Test(
+            Usings + """
+            class C
+            {
+                private static readonly object Cache = new object();
+
+                Task<bool> A() => Task.[|FromResult|](false);
+            }
+            """,
+            Usings + """
+            class C
+            {
+                private static readonly Task<bool> s_falseTask = Task.FromResult(false);
+                private static readonly object Cache = new object();
+
+                Task<bool> A() => s_falseTask;
+            }
+            """);
+        // The more specific rule (private static fields) wins over the general one (private fields, _camel).
+        test.Options["dotnet_naming_rule.private_fields.symbols"] = "private_fields";
+        test.Options["dotnet_naming_rule.private_fields.style"] = "underscore";
+        test.Options["dotnet_naming_rule.private_fields.severity"] = "suggestion";
+        test.Options["dotnet_naming_symbols.private_fields.applicable_kinds"] = "field";
+        test.Options["dotnet_naming_symbols.private_fields.applicable_accessibilities"] = "private";
+        test.Options["dotnet_naming_style.underscore.required_prefix"] = "_";
+        test.Options["dotnet_naming_style.underscore.capitalization"] = "camel_case";
+        test.Options["dotnet_naming_rule.static_fields.symbols"] = "static_fields";
+        test.Options["dotnet_naming_rule.static_fields.style"] = "s_prefix";
+        test.Options["dotnet_naming_rule.static_fields.severity"] = "suggestion";
+        test.Options["dotnet_naming_symbols.static_fields.applicable_kinds"] = "field";
+        test.Options["dotnet_naming_symbols.static_fields.applicable_accessibilities"] = "private";
+        test.Options["dotnet_naming_symbols.static_fields.required_modifiers"] = "static";
+        test.Options["dotnet_naming_style.s_prefix.required_prefix"] = "s_";
+        test.Options["dotnet_naming_style.s_prefix.capitalization"] = "camel_case";
+        return test.RunAsync();
+    }
+
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task True_and_false_get_one_field_each(LanguageVersion version) => Languages.At(version, () => Verify(

@@ -143,7 +143,8 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
                     continue;
                 }
 
-                name = ChooseName(type, value, group, taken, reserved, await IdentifiersInAsync(type, cancellationToken).ConfigureAwait(false));
+                var style = await FieldNaming.ForAsync(host.Value.Document, type, cancellationToken).ConfigureAwait(false);
+                name = ChooseName(type, style.Apply(value ? "TrueTask" : "FalseTask"), group, taken, reserved, await IdentifiersInAsync(type, cancellationToken).ConfigureAwait(false));
                 taken.Add(name);
                 var generator = SyntaxGenerator.GetGenerator(host.Value.Document);
                 Add(newFields, host.Value.Document.Id, (host.Value.Declaration, CreateField(generator, taskOfBool, name, value)));
@@ -295,13 +296,13 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
     }
 
     /// <summary>
-    /// TrueTask / FalseTask, or TrueTask1, TrueTask2 ...: a name that no member of the type or its bases has and that
+    /// TrueTask / FalseTask in the file's naming style (<see cref="FieldNaming"/>: s_trueTask, _trueTask ...), or with 1,
+    /// 2 ... appended: a name that no member of the type or its bases has and that
     /// binds to nothing else at any fixed call (a local, a parameter, an outer type's member, a using static), nor to a
     /// field this fix adds to an outer type.
     /// </summary>
-    private static string ChooseName(INamedTypeSymbol type, bool value, IEnumerable<Use> uses, HashSet<string> taken, Dictionary<INamedTypeSymbol, HashSet<string>> reserved, HashSet<string> identifiers)
+    private static string ChooseName(INamedTypeSymbol type, string baseName, IEnumerable<Use> uses, HashSet<string> taken, Dictionary<INamedTypeSymbol, HashSet<string>> reserved, HashSet<string> identifiers)
     {
-        var baseName = value ? "TrueTask" : "FalseTask";
         for (var i = 0; ; i++)
         {
             var candidate = i == 0 ? baseName : baseName + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
