@@ -170,6 +170,57 @@ public class PERF009UseGenericEnumApisTests
     [Fact]
     public Task GetNames_is_not_flagged() => Verify(Wrap("    static string[] N() => Enum.GetNames(typeof(E));"));
 
+    /// <summary>
+    /// One member needs two APIs of different ages (IsDefined&lt;T&gt; .NET 5, Parse&lt;T&gt; .NET Core 2.0): its new code
+    /// is taken only where both exist (a netcoreapp3.1 leg would have only one).
+    /// </summary>
+    [Fact]
+    public Task A_member_needing_two_apis_is_guarded_by_both_conditions()
+    {
+        var test = Test(
+            Wrap("""
+                     static E Checked(string s)
+                     {
+                         var value = (E)Enum.[|Parse|](typeof(E), s);
+                         return Enum.[|IsDefined|](typeof(E), value) ? value : E.A;
+                     }
+                 """),
+            // One fix at a time: each statement under its own API's condition.
+            Wrap("""
+                     static E Checked(string s)
+                     {
+                 #if NETCOREAPP2_0_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                         var value = Enum.Parse<E>(s);
+                 #else
+                         var value = (E)Enum.Parse(typeof(E), s);
+                 #endif
+                 #if NET5_0_OR_GREATER
+                         return Enum.IsDefined(value) ? value : E.A;
+                 #else
+                         return Enum.IsDefined(typeof(E), value) ? value : E.A;
+                 #endif
+                     }
+                 """));
+        // Fix All: the member's changes stay together, taken only where every API they need exists.
+        test.BatchFixedCode = Wrap("""
+                 #if (NETCOREAPP2_0_OR_GREATER || NETSTANDARD2_1_OR_GREATER) && (NET5_0_OR_GREATER)
+                     static E Checked(string s)
+                     {
+                         var value = Enum.Parse<E>(s);
+                         return Enum.IsDefined(value) ? value : E.A;
+                     }
+                 #else
+                     static E Checked(string s)
+                     {
+                         var value = (E)Enum.Parse(typeof(E), s);
+                         return Enum.IsDefined(typeof(E), value) ? value : E.A;
+                     }
+                 #endif
+                 """);
+        test.WithTargetFrameworks("netstandard2.0;net8.0", current: "net8.0").OtherLegs.Clear();
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task Named_and_reordered_arguments_are_flagged_and_keep_their_names() => Verify(
         Wrap("""

@@ -226,6 +226,85 @@ public class PERF011UseStackallocForSmallBuffersTests
         }.WithTargetFrameworks("net472;netstandard2.0;net10.0", current: "net10.0").RunAsync();
 
     /// <summary>
+    /// Two buffers in a long method (SharpZipLib's 100-line BZip2 decoder): each declaration gets its own small guard,
+    /// every leg reads them consistently (one condition), and the method is not copied into an #else.
+    /// </summary>
+    [Fact]
+    public Task Two_buffers_in_a_long_method_get_small_guards() =>
+        new RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>
+        {
+            Sources =
+            {
+                Wrap("""
+                         static int Decode(Stream source)
+                         {
+                             var seen = [|new byte[16]|];
+                             for (int i = 0; i < 16; i++)
+                             {
+                                 seen[i] = (byte)source.ReadByte();
+                             }
+
+                             var total = 0;
+                             for (int i = 0; i < 16; i++)
+                             {
+                                 if (seen[i] == 1)
+                                 {
+                                     total += i;
+                                 }
+                             }
+
+                             var order = [|new byte[8]|];
+                             for (int v = 0; v < 8; v++)
+                             {
+                                 order[v] = (byte)v;
+                             }
+
+                             return total + order[7];
+                         }
+                     """),
+            },
+            FixedSources =
+            {
+                Wrap("""
+                         static int Decode(Stream source)
+                         {
+                     #if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                             Span<byte> seen = stackalloc byte[16];
+                     #else
+                             var seen = new byte[16];
+                     #endif
+                             for (int i = 0; i < 16; i++)
+                             {
+                                 seen[i] = (byte)source.ReadByte();
+                             }
+
+                             var total = 0;
+                             for (int i = 0; i < 16; i++)
+                             {
+                                 if (seen[i] == 1)
+                                 {
+                                     total += i;
+                                 }
+                             }
+
+                     #if NETCOREAPP2_1_OR_GREATER || NETSTANDARD2_1_OR_GREATER
+                             Span<byte> order = stackalloc byte[8];
+                     #else
+                             var order = new byte[8];
+                     #endif
+                             for (int v = 0; v < 8; v++)
+                             {
+                                 order[v] = (byte)v;
+                             }
+
+                             return total + order[7];
+                         }
+                     """),
+            },
+            References = TestReferences.Net80,
+        }.WithTargetFrameworks("net472;net8.0", current: "net8.0").RunAsync();
+
+    /// <summary>
     /// Stream.Read's span overload is as old as spans, so every leg writes the same fix; IncrementalHash.AppendData's is
     /// not tracked, so only the newest leg (net10.0) reports a buffer that goes there, guarded by its own version.
     /// </summary>
@@ -250,16 +329,17 @@ public class PERF011UseStackallocForSmallBuffersTests
     }
 
     /// <summary>
-    /// The buffer's uses differ by leg (SharpZipLib's BZip2InputStream passes its buffer to an array-only API under
-    /// another leg's #if): the fix every leg shares would break that leg, so no leg reports it. A #if that decides the
-    /// same on every leg (DEBUG) does not stop the finding.
+    /// The buffer is used in code this build does not compile (SharpZipLib's BZip2InputStream passes its buffer to an
+    /// array-only API under another leg's #if; a Debug-only dump would do the same): the fix every leg and configuration
+    /// shares would break there, so it is not reported. An inactive branch that does not name the buffer changes nothing.
     /// </summary>
     [Theory]
-    [InlineData("NETFRAMEWORK", false)]
-    [InlineData("NET472_OR_GREATER || NETSTANDARD2_0", false)]
-    [InlineData("DEBUG", true)]
-    [InlineData("!NET", false)]
-    public Task A_buffer_whose_uses_differ_by_leg_is_not_flagged(string condition, bool reported)
+    [InlineData("NETFRAMEWORK", "Take(buffer);", false)]
+    [InlineData("NET472_OR_GREATER || NETSTANDARD2_0", "Take(buffer);", false)]
+    [InlineData("DEBUG", "Take(buffer);", false)]
+    [InlineData("DEBUG", "Take(new byte[1]);", true)]
+    [InlineData("NETFRAMEWORK", "Console.WriteLine();", true)]
+    public Task A_buffer_used_in_an_inactive_branch_is_not_flagged(string condition, string inactive, bool reported)
     {
         var body = $$"""
                 static void Take(byte[] a) { }
@@ -267,7 +347,7 @@ public class PERF011UseStackallocForSmallBuffersTests
                 {
                     var buffer = {|#0:new byte[64]|};
                 #if {{condition}}
-                    Take(buffer);
+                    {{inactive}}
                 #endif
                     return source.Read(buffer, 0, buffer.Length);
                 }

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -37,7 +38,7 @@ internal static class MultiTargetGuard
         }
 
         var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
-        var regions = Merge(changes.Select(c => Region(root, text, c)).ToList(), root, text);
+        var regions = Merge(changes.Select(c => Region(root, text, c)).ToList(), root, text, r => Condition(r, diagnostics, guards));
         var fixedText = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var newLine = DocumentFix.NewLine(text);
         var edits = new List<TextChange>();
@@ -81,7 +82,8 @@ internal static class MultiTargetGuard
         {
             0 => null,
             1 => conditions[0],
-            _ => string.Join(" || ", conditions.Select(c => "(" + c + ")")),
+            // The region's new code needs every API its diagnostics need: all their conditions at once.
+            _ => string.Join(" && ", conditions.Select(c => "(" + c + ")")),
         };
     }
 
@@ -145,18 +147,38 @@ internal static class MultiTargetGuard
         return null;
     }
 
-    /// <summary>Overlapping regions become one; several regions in one member become the whole member.</summary>
-    private static List<TextSpan> Merge(List<TextSpan> regions, SyntaxNode root, SourceText text)
+    /// <summary>
+    /// Overlapping regions become one; several regions in one member become the whole member, so that its changes stay
+    /// together under one condition — unless they all have the same condition and change little of a long member
+    /// (two buffers in a 100-line method): then each keeps its own small guard, which every leg reads consistently,
+    /// instead of a copy of the whole method.
+    /// </summary>
+    private static List<TextSpan> Merge(List<TextSpan> regions, SyntaxNode root, SourceText text, Func<TextSpan, string?> condition)
     {
         var merged = MergeOverlapping(regions);
         var byMember = merged.Where(r => !r.IsEmpty).GroupBy(r => Member(root, r.Start)).Where(g => g.Key is not null && g.Count() > 1).ToList();
         foreach (var group in byMember)
         {
-            merged.Add(WholeLines(text, group.Key!.Span));
+            var member = WholeLines(text, group.Key!.Span);
+            var memberLines = Lines(text, member);
+            var changedLines = group.Sum(r => Lines(text, r));
+            var conditions = group.Select(condition).Distinct().ToList();
+            if (conditions.Count == 1 && conditions[0] is not null && memberLines > LongMember && changedLines * 2 < memberLines)
+            {
+                continue;
+            }
+
+            merged.Add(member);
         }
 
         return MergeOverlapping(merged);
     }
+
+    /// <summary>A member longer than this (in lines) keeps separate guards for a few same-condition changes.</summary>
+    private const int LongMember = 15;
+
+    private static int Lines(SourceText text, TextSpan span) =>
+        span.IsEmpty ? 0 : text.Lines.GetLineFromPosition(Math.Max(span.Start, span.End - 1)).LineNumber - text.Lines.GetLineFromPosition(span.Start).LineNumber + 1;
 
     private static List<TextSpan> MergeOverlapping(List<TextSpan> regions)
     {
@@ -166,7 +188,7 @@ internal static class MultiTargetGuard
             if (result.Count > 0 && !region.IsEmpty && !result[result.Count - 1].IsEmpty && region.Start < result[result.Count - 1].End)
             {
                 var last = result[result.Count - 1];
-                result[result.Count - 1] = TextSpan.FromBounds(last.Start, System.Math.Max(last.End, region.End));
+                result[result.Count - 1] = TextSpan.FromBounds(last.Start, Math.Max(last.End, region.End));
             }
             else if (!result.Contains(region))
             {

@@ -133,8 +133,8 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
-        // The buffer's uses were read in this leg's code: silent where another leg compiles other statements here.
-        if (!MultiTargeting.SameOnEveryLeg(compilation, MultiTargeting.Scope(creation.Syntax)))
+        // The buffer's uses were read in this build's code: silent where an inactive #if branch uses it too.
+        if (MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), local.Name))
         {
             return;
         }

@@ -99,74 +99,30 @@ public static class MultiTargeting
     }
 
     /// <summary>
-    /// Whether every leg compiles the same code inside <paramref name="scope"/>: true for a single target, or when no
-    /// <c>#if</c>/<c>#elif</c> inside it (its own span, not the directives around it) decides differently on another leg.
-    /// A finding whose proof reads more than the reported expression (the uses of a buffer, a builder, a local) is
-    /// proven for this leg's code only: where another leg compiles other statements (<c>#if NETSTANDARD2_1</c> passing
-    /// the buffer to an array-only API), the fix, shared by every leg, would break that leg. Such findings are not
-    /// reported. Symbols the target framework does not define (DEBUG, a project's own constants) count as the same on
-    /// every leg.
+    /// Whether code this build does not compile — an inactive <c>#if</c> branch inside <paramref name="scope"/>: another
+    /// leg's, a Debug build's — names <paramref name="name"/>. A finding whose proof reads more than the reported
+    /// expression (every use of a buffer, a builder, a local) is proven on this build's code only; a use in such a branch
+    /// (<c>#if NETSTANDARD2_1</c> passing the buffer to an array-only API) would not compile after the fix that every leg
+    /// shares. Such findings are not reported. Only the disabled text of the scope is read.
     /// </summary>
-    public static bool SameOnEveryLeg(PerfCompilation compilation, SyntaxNode scope)
+    public static bool MentionedInInactiveCode(SyntaxNode scope, string name)
     {
-        if (compilation.Legs.IsEmpty || !scope.ContainsDirectives)
+        if (!scope.ContainsDirectives)
         {
-            return true;
+            return false;
         }
 
-        List<ExpressionSyntax>? conditions = null;
         foreach (var trivia in scope.DescendantTrivia(scope.Span))
         {
-            if (trivia.GetStructure() is ConditionalDirectiveTriviaSyntax { Condition: { } condition } && (trivia.IsKind(SyntaxKind.IfDirectiveTrivia) || trivia.IsKind(SyntaxKind.ElifDirectiveTrivia)))
+            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && trivia.ToString().Contains(name) &&
+                SyntaxFactory.ParseTokens(trivia.ToString()).Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == name))
             {
-                (conditions ??= new List<ExpressionSyntax>()).Add(condition);
+                return true;
             }
         }
 
-        if (conditions is null)
-        {
-            return true;
-        }
-
-        var current = new HashSet<string>(scope.SyntaxTree.Options.PreprocessorSymbolNames);
-        var shared = new HashSet<string>(current);
-        shared.ExceptWith(compilation.TargetFramework.PreprocessorSymbols());
-        foreach (var leg in compilation.Legs)
-        {
-            if (leg.Equals(compilation.TargetFramework))
-            {
-                continue;
-            }
-
-            var symbols = new HashSet<string>(shared);
-            symbols.UnionWith(leg.PreprocessorSymbols());
-            if (conditions.Any(c => Evaluate(c, current) != Evaluate(c, symbols)))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return false;
     }
-
-    /// <summary>A preprocessor condition's value under a set of defined symbols (null for what is not a valid condition).</summary>
-    private static bool? Evaluate(ExpressionSyntax condition, HashSet<string> symbols) => condition switch
-    {
-        IdentifierNameSyntax name => symbols.Contains(name.Identifier.ValueText),
-        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.TrueLiteralExpression) => true,
-        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.FalseLiteralExpression) => false,
-        ParenthesizedExpressionSyntax parenthesized => Evaluate(parenthesized.Expression, symbols),
-        PrefixUnaryExpressionSyntax not when not.IsKind(SyntaxKind.LogicalNotExpression) => !Evaluate(not.Operand, symbols),
-        BinaryExpressionSyntax binary => (Evaluate(binary.Left, symbols), Evaluate(binary.Right, symbols)) switch
-        {
-            ({ } left, { } right) when binary.IsKind(SyntaxKind.LogicalAndExpression) => left && right,
-            ({ } left, { } right) when binary.IsKind(SyntaxKind.LogicalOrExpression) => left || right,
-            ({ } left, { } right) when binary.IsKind(SyntaxKind.EqualsExpression) => left == right,
-            ({ } left, { } right) when binary.IsKind(SyntaxKind.NotEqualsExpression) => left != right,
-            _ => null,
-        },
-        _ => null,
-    };
 
     /// <summary>The member (method, accessor's property, constructor, ...) whose statements a finding's proof reads.</summary>
     public static SyntaxNode Scope(SyntaxNode node) =>

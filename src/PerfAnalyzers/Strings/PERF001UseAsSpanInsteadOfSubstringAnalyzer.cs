@@ -155,8 +155,9 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return; // reported (once, with one condition) by the newest leg
         }
 
-        // A local's uses were read in this leg's code: silent where another leg compiles other statements here.
-        if (shape == ShapeLocal && !MultiTargeting.SameOnEveryLeg(types.Perf, MultiTargeting.Scope(invocation.Syntax)))
+        // A local's uses were read in this build's code: silent where an inactive #if branch uses it too.
+        if (shape == ShapeLocal && invocation.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation local } &&
+            MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(invocation.Syntax), local.Symbol.Name))
         {
             return;
         }

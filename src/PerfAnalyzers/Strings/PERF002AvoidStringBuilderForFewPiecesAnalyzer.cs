@@ -42,10 +42,10 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
                           (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn));
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => Analyze(c, compilation, stringBuilder, hasHandlers, expressionOfT), OperationKind.ObjectCreation);
+        context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, expressionOfT), OperationKind.ObjectCreation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol stringBuilder, bool hasHandlers, INamedTypeSymbol? expressionOfT)
+    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, INamedTypeSymbol? expressionOfT)
     {
         var creation = (IObjectCreationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(creation.Type, stringBuilder))
@@ -55,8 +55,10 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
 
         var maxAppends = RuleOptions.GetInt(context.Options, creation.Syntax.SyntaxTree, RuleId, MaxAppendsOption, DefaultMaxAppends, min: 1);
         var use = BuilderUse.Find(creation, stringBuilder, maxAppends, context.CancellationToken);
+        // A builder local's uses were read in this build's code: silent where an inactive #if branch uses it too.
         if (use is null || creation.IsInsideExpressionTree(expressionOfT) ||
-            !MultiTargeting.SameOnEveryLeg(compilation, MultiTargeting.Scope(creation.Syntax)))
+            creation.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
+            MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), declarator.Symbol.Name))
         {
             return;
         }

@@ -70,6 +70,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             ? conversion
             : creation;
         string? shape = null;
+        string? declaratorName = null;
         if (IsReceiverOfRandomMethod(value, value.Parent, random))
         {
             shape = ShapeExpression;
@@ -80,10 +81,11 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
                  IsOnlyUsedToDrawValues(declarator.Symbol, group, random, context.CancellationToken))
         {
             shape = ShapeLocal;
+            declaratorName = declarator.Symbol.Name;
         }
 
         if (shape is null || creation.IsInsideExpressionTree(expressionOfT) ||
-            shape == ShapeLocal && !MultiTargeting.SameOnEveryLeg(compilation, MultiTargeting.Scope(creation.Syntax)))
+            shape == ShapeLocal && declaratorName is { } name && MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), name))
         {
             return;
         }
