@@ -101,6 +101,23 @@ public class MetaTests
     }
 
     /// <summary>
+    /// Whether the rule stays silent in cold code (its analyzer asks <c>ColdPath.Allows</c>): then its page names the
+    /// per-rule option and the README's cold_paths row lists it; otherwise its page says why cold code does not apply.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Cold_path_behaviour_is_documented(string id)
+    {
+        var sources = Directory.GetFiles(Repository.Path("src", "PerfAnalyzers"), id + "*.cs", SearchOption.AllDirectories);
+        var asks = sources.Any(f => File.ReadAllText(f).Contains("ColdPath.Allows", StringComparison.Ordinal));
+        var page = Regex.Replace(Repository.Read("docs", "rules", id + ".md"), @"[ \r\n]+", " ");
+        Assert.Contains("## Cold code", page);
+        var row = Repository.Read("README.md").Split('\n').Single(l => l.StartsWith("| `perf_analyzers.cold_paths`", StringComparison.Ordinal));
+        Assert.Equal(asks, page.Contains($"perf_analyzers.{id}.cold_paths = report", StringComparison.Ordinal));
+        Assert.Equal(asks, row.Contains(id, StringComparison.Ordinal));
+    }
+
+    /// <summary>
     /// Whether the rule's analyzer guards its fix for multi-targeted projects (calls <c>MultiTargeting.Allows</c>): then
     /// its page documents the option and the README lists it beside the option; otherwise its page says the fix is plain.
     /// </summary>

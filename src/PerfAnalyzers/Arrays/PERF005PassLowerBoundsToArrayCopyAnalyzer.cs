@@ -95,6 +95,12 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF005PassLowerBoundsToArrayCopy.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         var target = syntax.Expression.ToString();
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF005PassLowerBoundsToArrayCopy,

@@ -146,6 +146,12 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF011UseStackallocForSmallBuffers.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF011UseStackallocForSmallBuffers,
             creation.Syntax.GetLocation(),

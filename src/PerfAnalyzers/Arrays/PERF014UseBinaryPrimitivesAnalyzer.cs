@@ -82,7 +82,9 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
     private static void Report(OperationAnalysisContext context, PerfCompilation compilation, Location location, IEnumerable<Location>? additionalLocations, ImmutableDictionary<string, string?> properties, params object[] arguments)
     {
-        if (MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014UseBinaryPrimitives.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (ColdPath.Allows(context.Options, context.Operation.Syntax, context.Operation.SemanticModel, Rules.PERF014UseBinaryPrimitives.Id, context.CancellationToken) &&
+            MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014UseBinaryPrimitives.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
         {
             context.ReportDiagnostic(Diagnostic.Create(Rules.PERF014UseBinaryPrimitives, location, additionalLocations, properties, arguments));
         }

@@ -283,6 +283,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (location.SourceTree is { } tree && !ColdPath.Allows(options, tree.GetRoot().FindNode(location.SourceSpan), null, Rules.PERF015UseClearOrFill.Id, default))
+        {
+            return;
+        }
+
         report(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));
     }
 

@@ -73,6 +73,12 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, name, context.Operation.SemanticModel, Rules.PERF007CacheTaskFromResult.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF007CacheTaskFromResult,
             name.Identifier.GetLocation(),

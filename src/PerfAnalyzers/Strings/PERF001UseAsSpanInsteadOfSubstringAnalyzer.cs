@@ -167,6 +167,12 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(options, invocation.Syntax, invocation.SemanticModel, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, default))
+        {
+            return;
+        }
+
         report(Diagnostic.Create(
             Rules.PERF001UseAsSpanInsteadOfSubstring,
             memberAccess.Name.GetLocation(),

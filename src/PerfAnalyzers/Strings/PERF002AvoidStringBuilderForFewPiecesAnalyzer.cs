@@ -63,6 +63,12 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF002AvoidStringBuilderForFewPieces.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         var form = use.ChooseForm(hasHandlers, ((CSharpParseOptions)creation.Syntax.SyntaxTree.Options).LanguageVersion);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF002AvoidStringBuilderForFewPieces,

@@ -53,6 +53,12 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, invocation.Syntax, invocation.SemanticModel, Rules.PERF008UseInterpolationInsteadOfStringFormat.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF008UseInterpolationInsteadOfStringFormat,
             invocation.Syntax.GetLocation(),

@@ -87,6 +87,12 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
         var properties = !isConditional && flag.IsSideEffectFree()
             ? ImmutableDictionary<string, string?>.Empty.Add(FixableKey, "true")
             : ImmutableDictionary<string, string?>.Empty;
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF003AvoidEnumHasFlag.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF003AvoidEnumHasFlag,
             name.GetLocation(),

@@ -173,6 +173,12 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, syntax, invocation.SemanticModel, Rules.PERF009UseGenericEnumApis.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009UseGenericEnumApis, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
     }
 

@@ -97,6 +97,12 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             return;
         }
 
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF010UseRandomShared.Id, context.CancellationToken))
+        {
+            return;
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF010UseRandomShared, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()));
     }
 
