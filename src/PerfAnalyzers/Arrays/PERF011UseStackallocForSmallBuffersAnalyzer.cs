@@ -44,13 +44,16 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         // From .NET 10 the JIT stack-allocates a small array whose every use it can see (measured: 0 B); the rule then
         // needs a call that the buffer is passed to, where the array escapes to the heap.
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
-        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, expressionOfT, needsCall), OperationKind.VariableDeclarator);
+        var referencesByBody = new System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>>();
+        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, expressionOfT, needsCall, referencesByBody), OperationKind.ArrayCreation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall,
+        System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>> referencesByBody)
     {
-        var declarator = (IVariableDeclaratorOperation)context.Operation;
-        if (declarator.Symbol is not { IsRef: false, Type: IArrayTypeSymbol { IsSZArray: true, ElementType: var element } } local ||
+        // Array creations are far fewer than declarators: the callback runs only where a buffer can start.
+        if (context.Operation is not IArrayCreationOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } } ||
+            declarator.Symbol is not { IsRef: false, Type: IArrayTypeSymbol { IsSZArray: true, ElementType: var element } } local ||
             declarator.Initializer?.Value is not IArrayCreationOperation { DimensionSizes.Length: 1 } creation ||
             creation.DimensionSizes[0].ConstantValue is not { HasValue: true, Value: int length } ||
             length <= 0 ||
@@ -83,14 +86,9 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         var untracked = false;
         var uses = 0;
         var passed = false;
-        foreach (var operation in declarator.GetRoot().Descendants())
+        foreach (var reference in ReferencesTo(referencesByBody, declarator.GetRoot(), local))
         {
             context.CancellationToken.ThrowIfCancellationRequested();
-            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                continue;
-            }
-
             if (Function(reference) != function)
             {
                 return;
@@ -341,6 +339,35 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// Every reference to each local of a body, gathered in one walk the first time a candidate in that body asks: a
+    /// long method with many small arrays (SharpZipLib's BZip2 coder) was walked once per array before, 18% of the
+    /// compiler's time on that library (docs/real-code.md). The operation tree of a body is built once, so its root
+    /// identifies the body; the table (one per compilation) is read-only once built, so concurrent callbacks share it.
+    /// </summary>
+    private static IReadOnlyList<ILocalReferenceOperation> ReferencesTo(
+        System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>> referencesByBody, IOperation root, ILocalSymbol local) =>
+        referencesByBody.GetValue(root, CollectReferences).TryGetValue(local, out var references) ? references : (IReadOnlyList<ILocalReferenceOperation>)System.Array.Empty<ILocalReferenceOperation>();
+
+    private static Dictionary<ILocalSymbol, List<ILocalReferenceOperation>> CollectReferences(IOperation root)
+    {
+        var references = new Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>(SymbolEqualityComparer.Default);
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference)
+            {
+                if (!references.TryGetValue(reference.Local, out var list))
+                {
+                    references[reference.Local] = list = new List<ILocalReferenceOperation>();
+                }
+
+                list.Add(reference);
+            }
+        }
+
+        return references;
     }
 
     private static IOperation? Function(IOperation operation)
