@@ -358,6 +358,27 @@ public class PERF011UseStackallocForSmallBuffersTests
         return test.RunAsync();
     }
 
+    /// <summary>An initializer written over several lines is quoted on one line (SharpZipLib's PkzipClassic keys).</summary>
+    [Fact]
+    public Task The_message_quotes_the_buffer_on_one_line()
+    {
+        var test = Test(Wrap("""
+                static uint Mix(uint seed)
+                {
+                    var keys = {|#0:new uint[]
+                    {
+                        0x12345678,
+                        0x23456789,
+                    }|};
+                    keys[0] ^= seed;
+                    return keys[0] + keys[1];
+                }
+            """));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>.Diagnostic().WithLocation(0)
+            .WithMessage("'keys' is a small temporary buffer that never leaves the method; use 'Span<uint> keys = stackalloc' instead of 'new uint[] { 0x12345678, 0x23456789, }'"));
+        return test.RunAsync();
+    }
+
     // ---- Must not flag ----
 
     [Fact]

@@ -49,6 +49,21 @@ public class PERF014UseBinaryPrimitivesTests
                 Wrap("using System.Buffers.Binary;\n", "    static int Read(ReadOnlySpan<byte> s, int i) => BinaryPrimitives.ReadInt32BigEndian(s.Slice(i));"))
             .RunAsync());
 
+    /// <summary>The call needs no parentheses, and a cast to its own type goes with them (SharpZipLib's key setup).</summary>
+    [Fact]
+    public Task Parentheses_and_a_cast_to_the_calls_type_go() => Test(
+            Wrap("", """
+                    static ushort A(byte[] b) => (ushort)([|(b[0] << 8) | b[1]|]);
+                    static uint B(byte[] b) => (uint)([|(b[3] << 24) | (b[2] << 16) | (b[1] << 8) | b[0]|]);
+                    static int D(byte[] b) => ([|(b[0] << 8) | b[1]|]);
+                """),
+            Wrap("using System.Buffers.Binary;\n", """
+                    static ushort A(byte[] b) => BinaryPrimitives.ReadUInt16BigEndian(b);
+                    static uint B(byte[] b) => (uint)BinaryPrimitives.ReadInt32LittleEndian(b);
+                    static int D(byte[] b) => BinaryPrimitives.ReadUInt16BigEndian(b);
+                """))
+        .RunAsync();
+
     [Fact]
     public Task Fix_adds_using_System_for_AsSpan_when_missing() => Test(
             "static class C\n{\n    static int Read(byte[] b, int i) => [|(b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]|];\n}\n",

@@ -60,7 +60,15 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
                         Slice(root, diagnostic, ref needsSystem) is { } readSlice)
                     {
                         var call = Call(method, readSlice);
-                        edits.Add((tree, current => call.WithTriviaFrom(current).WithAdditionalAnnotations(Formatter.Annotation)));
+                        // A call needs no parentheses; (ushort)((b[0] << 8) | b[1]) reads ReadUInt16BigEndian, whose own type
+                        // makes the cast an identity conversion: it goes too. A cast to another type stays.
+                        SyntaxNode replaced = tree;
+                        if (tree.Parent is ParenthesizedExpressionSyntax parenthesized)
+                        {
+                            replaced = parenthesized.Parent is CastExpressionSyntax cast && IsCastToReturnType(cast, method) ? cast : parenthesized;
+                        }
+
+                        edits.Add((replaced, current => call.WithTriviaFrom(current).WithAdditionalAnnotations(Formatter.Annotation)));
                     }
 
                     break;
@@ -213,4 +221,17 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
                 SyntaxFactory.ParseName("global::System.Buffers.Binary.BinaryPrimitives").WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
                 SyntaxFactory.IdentifierName(method)),
             SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(arguments.Select(SyntaxFactory.Argument))));
+
+    /// <summary>Whether <paramref name="cast"/> converts to the type the BinaryPrimitives method returns (an identity conversion then).</summary>
+    private static bool IsCastToReturnType(CastExpressionSyntax cast, string method)
+    {
+        var keyword = method.Contains("UInt16") ? SyntaxKind.UShortKeyword
+            : method.Contains("Int16") ? SyntaxKind.ShortKeyword
+            : method.Contains("UInt32") ? SyntaxKind.UIntKeyword
+            : method.Contains("Int32") ? SyntaxKind.IntKeyword
+            : method.Contains("UInt64") ? SyntaxKind.ULongKeyword
+            : method.Contains("Int64") ? SyntaxKind.LongKeyword
+            : SyntaxKind.None;
+        return keyword != SyntaxKind.None && cast.Type is PredefinedTypeSyntax predefined && predefined.Keyword.IsKind(keyword);
+    }
 }

@@ -155,7 +155,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             creation.Syntax.GetLocation(),
             properties,
             local.Name,
-            creation.Syntax.ToString(),
+            creation.Syntax.OneLine(),
             element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
     }
 

@@ -152,6 +152,34 @@ public static class OperationHelpers
         type.OriginalDefinition.SpecialType is SpecialType.System_Collections_Generic_IEnumerable_T or SpecialType.System_Collections_Generic_IEnumerator_T ||
         type.Name is "IAsyncEnumerable" or "IAsyncEnumerator";
 
+    /// <summary>
+    /// The node's text for a diagnostic message: on one line (every run of whitespace, line breaks included, one space) and
+    /// at most <paramref name="max"/> characters (an initializer spread over lines made a message of several lines).
+    /// </summary>
+    public static string OneLine(this SyntaxNode node, int max = 80)
+    {
+        var text = new System.Text.StringBuilder();
+        var space = false;
+        foreach (var c in node.ToString())
+        {
+            if (char.IsWhiteSpace(c))
+            {
+                space = text.Length > 0;
+                continue;
+            }
+
+            if (space)
+            {
+                text.Append(' ');
+                space = false;
+            }
+
+            text.Append(c);
+        }
+
+        return text.Length <= max ? text.ToString() : text.ToString(0, max - 1) + "…";
+    }
+
     public static bool IsAsyncOrIterator(this IMethodSymbol? method) =>
         method is not null && (method.IsAsync || method.IsIterator());
 
