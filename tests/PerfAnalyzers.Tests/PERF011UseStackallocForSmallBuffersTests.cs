@@ -97,7 +97,7 @@ public class PERF011UseStackallocForSmallBuffersTests
                  static int Copy(Stream source, Stream destination)
                  {
                      Span<byte> buffer = stackalloc byte[64];
-                     var read = source.Read(buffer.Slice(0, buffer.Length));
+                     var read = source.Read(buffer);
                      destination.Write(buffer.Slice(0, read));
                      return read + Encoding.UTF8.GetString(buffer.Slice(0, read)).Length;
                  }
@@ -209,7 +209,7 @@ public class PERF011UseStackallocForSmallBuffersTests
                          static int Copy(Stream source)
                          {
                              Span<byte> buffer = stackalloc byte[64];
-                             var read = source.Read(buffer.Slice(0, buffer.Length));
+                             var read = source.Read(buffer);
                              return read + Encoding.UTF8.GetString(buffer.Slice(0, read)).Length;
                          }
                      #else
@@ -357,6 +357,39 @@ public class PERF011UseStackallocForSmallBuffersTests
         test.OtherLegs.Clear(); // analysis only: whether this leg reports
         return test.RunAsync();
     }
+
+    /// <summary>
+    /// A slice that is the whole buffer (from 0, its constant size or Length) passes the span itself; Length - offset
+    /// elements from offset is Slice(offset) (SharpZipLib's header reads).
+    /// </summary>
+    [Fact]
+    public Task Whole_buffer_and_tail_slices_are_written_simply() => Verify(
+        Wrap("""
+                static int Header(Stream s)
+                {
+                    var head = [|new byte[2]|];
+                    return s.Read(head, 0, 2) + head[0];
+                }
+
+                static int Tail(Stream s, int o)
+                {
+                    var b = [|new byte[8]|];
+                    return s.Read(b, o, b.Length - o);
+                }
+            """),
+        Wrap("""
+                static int Header(Stream s)
+                {
+                    Span<byte> head = stackalloc byte[2];
+                    return s.Read(head) + head[0];
+                }
+
+                static int Tail(Stream s, int o)
+                {
+                    Span<byte> b = stackalloc byte[8];
+                    return s.Read(b.Slice(o));
+                }
+            """));
 
     /// <summary>An initializer written over several lines is quoted on one line (SharpZipLib's PkzipClassic keys).</summary>
     [Fact]

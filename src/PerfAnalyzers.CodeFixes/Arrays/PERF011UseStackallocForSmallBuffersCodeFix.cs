@@ -46,6 +46,8 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
                 .WithAdditionalAnnotations(Formatter.Annotation);
         }));
 
+        // The buffer's constant size (new byte[2]): a slice of that many elements from 0 is the whole buffer.
+        var size = creation.Type.RankSpecifiers[0].Sizes[0] is LiteralExpressionSyntax { Token.Value: int literal } ? literal : (int?)null;
         diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);
         foreach (var position in (slices ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
         {
@@ -55,7 +57,7 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
                 var index = arguments.Arguments.IndexOf(argument);
                 if (index >= 0 && index + 2 < arguments.Arguments.Count)
                 {
-                    edits.Add((arguments, current => Slice((ArgumentListSyntax)current, index)));
+                    edits.Add((arguments, current => Slice((ArgumentListSyntax)current, index, size)));
                 }
             }
         }
@@ -67,18 +69,39 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
                 SyntaxFactory.GenericName(SyntaxFactory.Identifier("Span"), SyntaxFactory.TypeArgumentList(SyntaxFactory.SingletonSeparatedList(elementType))))
             .WithAdditionalAnnotations(Simplifier.Annotation);
 
-    /// <summary><c>(buffer, offset, count)</c> at <paramref name="index"/> → <c>(buffer.Slice(offset, count))</c>.</summary>
-    private static ArgumentListSyntax Slice(ArgumentListSyntax list, int index)
+    /// <summary>
+    /// <c>(buffer, offset, count)</c> at <paramref name="index"/> → <c>(buffer.Slice(offset, count))</c>; the whole buffer
+    /// (offset 0 and <c>buffer.Length</c> or its constant size) → <c>(buffer)</c>; <c>buffer.Length - offset</c> elements →
+    /// <c>(buffer.Slice(offset))</c>.
+    /// </summary>
+    private static ArgumentListSyntax Slice(ArgumentListSyntax list, int index, int? size)
     {
         var arguments = list.Arguments;
         var buffer = arguments[index].Expression.WithoutTrivia();
-        var slice = SyntaxFactory.InvocationExpression(
-            SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, buffer, SyntaxFactory.IdentifierName("Slice")),
-            SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
-            {
-                SyntaxFactory.Argument(arguments[index + 1].Expression.WithoutTrivia()),
-                SyntaxFactory.Argument(arguments[index + 2].Expression.WithoutTrivia()),
-            })));
+        var offset = arguments[index + 1].Expression.WithoutTrivia();
+        var count = arguments[index + 2].Expression.WithoutTrivia();
+        bool IsLength(ExpressionSyntax e) =>
+            e is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" } access && access.Expression.IsEquivalentTo(buffer) ||
+            size is { } n && e is LiteralExpressionSyntax { Token.Value: int value } && value == n;
+        var isZero = offset is LiteralExpressionSyntax { Token.Value: 0 };
+        ExpressionSyntax slice;
+        if (isZero && IsLength(count))
+        {
+            slice = buffer;
+        }
+        else if (count is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression } rest && IsLength(rest.Left) && rest.Right.IsEquivalentTo(offset))
+        {
+            slice = SyntaxFactory.InvocationExpression(
+                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, buffer, SyntaxFactory.IdentifierName("Slice")),
+                SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(offset))));
+        }
+        else
+        {
+            slice = SyntaxFactory.InvocationExpression(
+                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, buffer, SyntaxFactory.IdentifierName("Slice")),
+                SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[] { SyntaxFactory.Argument(offset), SyntaxFactory.Argument(count) })));
+        }
+
         var kept = new List<ArgumentSyntax>();
         for (var i = 0; i < arguments.Count; i++)
         {
