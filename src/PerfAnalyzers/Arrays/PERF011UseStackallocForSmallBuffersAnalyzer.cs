@@ -221,7 +221,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
                 SameExcept(parameters, index, 1, candidate.Parameters) &&
                 IsSpanOf(candidate.Parameters[index].Type, element, span, readOnlySpan))
             {
-                return SpanArgument.SameShape;
+                return SpanOverloadIsOverriddenAlike(argument.Parent, method, candidate) ? SpanArgument.SameShape : SpanArgument.None;
             }
 
             if (isTriple &&
@@ -229,11 +229,55 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
                 SameExcept(parameters, index, 3, candidate.Parameters) &&
                 IsSpanOf(candidate.Parameters[index].Type, element, span, readOnlySpan))
             {
-                return SpanArgument.Slice;
+                return SpanOverloadIsOverriddenAlike(argument.Parent, method, candidate) ? SpanArgument.Slice : SpanArgument.None;
             }
         }
 
         return SpanArgument.None;
+    }
+
+    /// <summary>
+    /// False when the receiver's static type overrides the array overload it calls but not the span overload (a Stream
+    /// subclass with only Read(byte[], int, int)): there the base span overload runs — Stream's rents an array and copies
+    /// — so the rewrite would be slower, not faster. A receiver typed as the declaring class itself (a plain Stream) is
+    /// not known to be such a class; see docs/rules/PERF011.md.
+    /// </summary>
+    private static bool SpanOverloadIsOverriddenAlike(IOperation? call, IMethodSymbol arrayMethod, IMethodSymbol spanMethod)
+    {
+        if (!spanMethod.IsVirtual && !spanMethod.IsOverride && !spanMethod.IsAbstract ||
+            call is not IInvocationOperation { Instance.Type: INamedTypeSymbol receiver })
+        {
+            return true;
+        }
+
+        var spanDefinition = spanMethod.OriginalDefinition;
+        var overridesArray = false;
+        for (var type = receiver; type is not null && !SymbolEqualityComparer.Default.Equals(type, spanMethod.ContainingType); type = type.BaseType)
+        {
+            foreach (var member in type.GetMembers(spanMethod.Name))
+            {
+                if (member is not IMethodSymbol { IsOverride: true } overriding)
+                {
+                    continue;
+                }
+
+                for (var overridden = overriding.OverriddenMethod; overridden is not null; overridden = overridden.OverriddenMethod)
+                {
+                    if (SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, spanDefinition))
+                    {
+                        return true; // the span overload is overridden below the declaring class
+                    }
+
+                    if (SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, arrayMethod.OriginalDefinition) ||
+                        SymbolEqualityComparer.Default.Equals(overriding.OriginalDefinition, arrayMethod.OriginalDefinition))
+                    {
+                        overridesArray = true;
+                    }
+                }
+            }
+        }
+
+        return !overridesArray;
     }
 
     /// <summary>Parameters equal in type and kind, except <paramref name="count"/> at <paramref name="index"/> replaced by one.</summary>
