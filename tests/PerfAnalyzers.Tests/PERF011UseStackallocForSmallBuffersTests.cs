@@ -463,6 +463,26 @@ public class PERF011UseStackallocForSmallBuffersTests
             }
         """) + StreamBase);
 
+    /// <summary>A buffer read through AsSpan (SharpZipLib's buffer.AsSpan(4, 4)) becomes the span itself or its Slice.</summary>
+    [Fact]
+    public Task AsSpan_of_the_buffer_becomes_the_span_or_its_slice() => Verify(
+        Wrap("""
+                static int Read(Stream s)
+                {
+                    var b = [|new byte[16]|];
+                    var n = s.Read(b, 0, b.Length);
+                    return System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(b.AsSpan(4, 4)) + b.AsSpan(8).Length + b.AsSpan().Length + n;
+                }
+            """),
+        Wrap("""
+                static int Read(Stream s)
+                {
+                    Span<byte> b = stackalloc byte[16];
+                    var n = s.Read(b);
+                    return System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(b.Slice(4, 4)) + b.Slice(8).Length + b.Length + n;
+                }
+            """));
+
     /// <summary>An initializer written over several lines is quoted on one line (SharpZipLib's PkzipClassic keys).</summary>
     [Fact]
     public Task The_message_quotes_the_buffer_on_one_line()

@@ -48,6 +48,24 @@ public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
 
         // The buffer's constant size (new byte[2]): a slice of that many elements from 0 is the whole buffer.
         var size = creation.Type.RankSpecifiers[0].Sizes[0] is LiteralExpressionSyntax { Token.Value: int literal } ? literal : (int?)null;
+        // buffer.AsSpan() is the span itself, buffer.AsSpan(start[, length]) its Slice.
+        diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.AsSpansKey, out var asSpans);
+        foreach (var position in (asSpans ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
+        {
+            if (int.TryParse(position, out var start) &&
+                root.FindToken(start).Parent is IdentifierNameSyntax { Parent: MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax call } })
+            {
+                edits.Add((call, current =>
+                {
+                    var invocation = (InvocationExpressionSyntax)current;
+                    var receiver = ((MemberAccessExpressionSyntax)invocation.Expression).Expression;
+                    return invocation.ArgumentList.Arguments.Count == 0
+                        ? receiver.WithTriviaFrom(invocation)
+                        : invocation.WithExpression(((MemberAccessExpressionSyntax)invocation.Expression).WithName(SyntaxFactory.IdentifierName("Slice")));
+                }));
+            }
+        }
+
         diagnostic.Properties.TryGetValue(PERF011UseStackallocForSmallBuffersAnalyzer.SlicesKey, out var slices);
         foreach (var position in (slices ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries))
         {

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -27,6 +28,9 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 
     /// <summary>Diagnostic property: start positions of array arguments whose (array, offset, count) become one <c>Slice</c>.</summary>
     public const string SlicesKey = "Slices";
+
+    /// <summary>Diagnostic property: the positions of <c>buffer.AsSpan(...)</c> calls, which the fix turns into the span or its Slice.</summary>
+    public const string AsSpansKey = "AsSpans";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF011UseStackallocForSmallBuffers);
@@ -83,6 +87,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         // Every use, anywhere in the body, must be one a span supports, in the same function (a lambda cannot capture a span).
         var function = Function(declarator);
         var slices = new List<int>();
+        var asSpans = new List<int>();
         var untracked = false;
         var uses = 0;
         var passed = false;
@@ -99,6 +104,14 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             if (SpanCompatibility.IsSpanCompatibleUse(reference, allowWrites: true, readOnlySpan, span, context.ContainingSymbol, expressionOfT))
             {
                 passed |= reference.Parent is IConversionOperation { Parent: IArgumentOperation };
+                continue;
+            }
+
+            // buffer.AsSpan(), buffer.AsSpan(start), buffer.AsSpan(start, length): the span itself or its Slice.
+            if (IsAsSpanOfArray(reference))
+            {
+                passed = true;
+                asSpans.Add(reference.Syntax.SpanStart);
                 continue;
             }
 
@@ -138,7 +151,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         }
 
         var api = untracked ? ApiAvailability.OnOrAfter(compilation.TargetFramework) : ApiAvailability.NetCore21OrNetStandard21;
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices));
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices)).Add(AsSpansKey, string.Join(",", asSpans));
         if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, api, ref properties))
         {
             return;
@@ -279,6 +292,16 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 
         return !overridesArray;
     }
+
+    /// <summary>The reference is the array of <c>MemoryExtensions.AsSpan(T[] [, int [, int]])</c> written as <c>buffer.AsSpan(...)</c>.</summary>
+    private static bool IsAsSpanOfArray(ILocalReferenceOperation reference) =>
+        reference.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "AsSpan", IsExtensionMethod: true } method } call } argument &&
+        call.Arguments.Length > 0 && call.Arguments[0] == argument &&
+        method.ContainingType is { Name: "MemoryExtensions", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } &&
+        method.Parameters.Length is >= 1 and <= 3 && method.Parameters[0].Type is IArrayTypeSymbol &&
+        method.Parameters.Skip(1).All(p => p.Type.SpecialType == SpecialType.System_Int32) &&
+        call.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } syntax &&
+        access.Expression == reference.Syntax && syntax.ArgumentList.Arguments.All(a => a.NameColon is null);
 
     /// <summary>Parameters equal in type and kind, except <paramref name="count"/> at <paramref name="index"/> replaced by one.</summary>
     private static bool SameExcept(ImmutableArray<IParameterSymbol> original, int index, int count, ImmutableArray<IParameterSymbol> candidate)
