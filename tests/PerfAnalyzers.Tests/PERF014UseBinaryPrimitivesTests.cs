@@ -31,6 +31,7 @@ public class PERF014UseBinaryPrimitivesTests
         { "ulong", "b[i] | ((ulong)b[i + 1] << 8) | ((ulong)b[i + 2] << 16) | ((ulong)b[i + 3] << 24) | ((ulong)b[i + 4] << 32) | ((ulong)b[i + 5] << 40) | ((ulong)b[i + 6] << 48) | ((ulong)b[i + 7] << 56)", "BinaryPrimitives.ReadUInt64LittleEndian(b.AsSpan(i))" },
         { "long", "((long)b[i] << 24) | ((long)b[i + 1] << 16) | ((long)b[i + 2] << 8) | b[i + 3]", "BinaryPrimitives.ReadUInt32BigEndian(b.AsSpan(i))" },
         { "int", "(b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]", "BinaryPrimitives.ReadInt32BigEndian(b)" },
+        { "int", "b[i + 0] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)", "BinaryPrimitives.ReadInt32LittleEndian(b.AsSpan(i))" },
     };
 
     // ---- Flagged shapes and the fix (which adds the using) ----

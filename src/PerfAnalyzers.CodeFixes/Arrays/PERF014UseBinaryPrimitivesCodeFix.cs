@@ -181,6 +181,13 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
         }
 
         var start = element.ArgumentList.Arguments[0].Expression.WithoutTrivia();
+
+        // bytes[startIndex + 0] (code that lines up its offsets): the start is startIndex.
+        while (start is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AddExpression, Right: LiteralExpressionSyntax { Token.ValueText: "0" } } plusZero)
+        {
+            start = plusZero.Left.WithoutTrivia();
+        }
+
         if (start is LiteralExpressionSyntax { Token.ValueText: "0" })
         {
             // From index 0 the buffer itself is the argument: an array converts to a span implicitly.
