@@ -89,8 +89,7 @@ public static partial class Loader
     /// <summary>The SDK versions beside the running .NET (dotnet/sdk/&lt;version&gt;).</summary>
     private static IReadOnlyList<string> InstalledSdks()
     {
-        var runtimeDirectory = System.IO.Path.GetDirectoryName(typeof(object).Assembly.Location)!;
-        var sdks = System.IO.Path.GetFullPath(System.IO.Path.Combine(runtimeDirectory, "..", "..", "..", "sdk"));
+        var sdks = System.IO.Path.Combine(ReferenceSets.InstallationRoot, "sdk");
         return Directory.Exists(sdks)
             ? Directory.GetDirectories(sdks).Select(System.IO.Path.GetFileName).OfType<string>().Where(n => n.Length > 0 && char.IsDigit(n[0])).OrderBy(n => n, StringComparer.Ordinal).ToList()
             : Array.Empty<string>();

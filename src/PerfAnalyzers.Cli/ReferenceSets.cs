@@ -71,12 +71,11 @@ public static class ReferenceSets
     /// <summary>The running .NET's own target (a folder scan without <c>--tfm</c>).</summary>
     public static string RunningMoniker => $"net{Environment.Version.Major}.{Environment.Version.Minor}";
 
-    private static string? DotnetRoot()
-    {
-        var runtimeDirectory = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
-        var root = Path.GetFullPath(Path.Combine(runtimeDirectory, "..", "..", ".."));
-        return Directory.Exists(Path.Combine(root, "packs")) ? root : null;
-    }
+    /// <summary>The .NET installation the CLI runs from (…/shared/Microsoft.NETCore.App/&lt;version&gt; → the root).</summary>
+    public static string InstallationRoot =>
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "..", "..", ".."));
+
+    private static string? DotnetRoot() => Directory.Exists(Path.Combine(InstallationRoot, "packs")) ? InstallationRoot : null;
 
     /// <summary>packs/&lt;pack&gt;/&lt;highest version&gt;/ref/&lt;folder&gt;, when installed.</summary>
     private static string? SdkPack(string pack, string folder)
