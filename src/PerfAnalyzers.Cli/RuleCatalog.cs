@@ -14,12 +14,7 @@ namespace PerfAnalyzers.Cli;
 /// <summary>The PERF analyzers and fixes, and the SDK's CA analyzers that overlap them.</summary>
 public static class RuleCatalog
 {
-    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = typeof(Rules)
-        .GetFields(BindingFlags.Public | BindingFlags.Static)
-        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
-        .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
-        .OrderBy(d => d.Id, StringComparer.Ordinal)
-        .ToImmutableArray();
+    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = Rules.All.Select(r => r.Descriptor).ToImmutableArray();
 
     public static ImmutableArray<DiagnosticAnalyzer> Analyzers { get; } = typeof(Rules).Assembly.GetTypes()
         .Where(t => typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !t.IsAbstract && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is not null)
@@ -32,15 +27,9 @@ public static class RuleCatalog
         .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
         .ToImmutableArray();
 
-    /// <summary>The SDK's NetAnalyzers rules that cover the same ground as a PERF rule (rules.md "Anchors").</summary>
-    public static readonly IReadOnlyDictionary<string, string[]> SdkCounterparts = new Dictionary<string, string[]>
-    {
-        ["PERF001"] = ["CA1845", "CA1846"],
-        ["PERF004"] = ["CA1852"],
-        ["PERF006"] = ["CA1849"],
-        ["PERF013"] = ["CA1810"],
-        ["PERF015"] = ["CA1855"],
-    };
+    /// <summary>The SDK's NetAnalyzers rules that cover the same ground as a PERF rule (each rule's entry in <see cref="Rules"/>).</summary>
+    public static readonly IReadOnlyDictionary<string, ImmutableArray<string>> SdkCounterparts =
+        Rules.All.Where(r => !r.SdkCounterparts.IsEmpty).ToDictionary(r => r.Id, r => r.SdkCounterparts);
 
     public static bool IsKnown(string id) => Descriptors.Any(d => d.Id == id);
 

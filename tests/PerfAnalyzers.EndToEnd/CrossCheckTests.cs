@@ -15,12 +15,7 @@ namespace PerfAnalyzers.EndToEnd;
 [Collection(PackageCollection.Name)]
 public sealed class CrossCheckTests(PackageFixture fixture)
 {
-    private static string[] RuleIds { get; } = typeof(Rules)
-        .GetFields(BindingFlags.Public | BindingFlags.Static)
-        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
-        .Select(f => ((DiagnosticDescriptor)f.GetValue(null)!).Id)
-        .OrderBy(id => id, StringComparer.Ordinal)
-        .ToArray();
+    private static string[] RuleIds { get; } = Rules.All.Select(r => r.Id).ToArray();
 
     /// <summary>Every rule at warning severity (PERF004 is a suggestion by default, which a build does not print).</summary>
     private static string EditorConfig(string extra = "") =>

@@ -20,11 +20,7 @@ public sealed class EndToEndTests(PackageFixture fixture)
     /// <summary>Rules that fire only on a middle range of .NET (Core) versions: silent on net10.0 and netstandard2.0 alike.</summary>
     private static readonly string[] NetCoreRangeRules = { "PERF012" };
 
-    private static IReadOnlyList<DiagnosticDescriptor> Descriptors { get; } = typeof(Rules)
-        .GetFields(BindingFlags.Public | BindingFlags.Static)
-        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
-        .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
-        .ToList();
+    private static IReadOnlyList<DiagnosticDescriptor> Descriptors { get; } = Rules.All.Select(r => r.Descriptor).ToList();
 
     private static IEnumerable<string> Perf(IEnumerable<BuildDiagnostic> diagnostics) =>
         diagnostics.Where(d => d.Id.StartsWith("PERF", StringComparison.Ordinal)).Select(d => d.Id).Distinct().OrderBy(x => x);

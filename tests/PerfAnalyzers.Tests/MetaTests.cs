@@ -18,12 +18,7 @@ namespace PerfAnalyzers.Tests;
 /// <summary>Checks every descriptor, analyzer and fix provider against the conventions of design.md.</summary>
 public class MetaTests
 {
-    public static IReadOnlyList<DiagnosticDescriptor> Descriptors { get; } = typeof(Rules)
-        .GetFields(BindingFlags.Public | BindingFlags.Static)
-        .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
-        .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
-        .OrderBy(d => d.Id, StringComparer.Ordinal)
-        .ToList();
+    public static IReadOnlyList<DiagnosticDescriptor> Descriptors { get; } = Rules.All.Select(r => r.Descriptor).ToList();
 
     public static IReadOnlyList<DiagnosticAnalyzer> Analyzers { get; } = typeof(Rules).Assembly.GetTypes()
         .Where(t => typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !t.IsAbstract)
@@ -48,11 +43,69 @@ public class MetaTests
 
     private static DiagnosticDescriptor Descriptor(string id) => Descriptors.Single(d => d.Id == id);
 
+    private static RuleInfo Entry(string id) => Rules.All.Single(r => r.Id == id);
+
     private static bool HasFix(string id) => Fixes.Any(f => f.FixableDiagnosticIds.Contains(id));
 
     [Fact]
     public void There_are_rules_and_ids_are_unique() =>
         Assert.Equal(Descriptors.Count, Descriptors.Select(d => d.Id).Distinct().Count());
+
+    /// <summary>
+    /// One entry per rule in <c>Rules.cs</c>, and every list of rules in the repository in id order: the entries, the
+    /// README's table, the release-tracking file and the samples' severities.
+    /// </summary>
+    [Fact]
+    public void Rules_are_listed_in_id_order_everywhere()
+    {
+        var ids = Rules.All.Select(r => r.Id).ToList();
+        Assert.Equal(ids.OrderBy(x => x, StringComparer.Ordinal), ids);
+        Assert.Equal(ids.Distinct(), ids);
+
+        var nested = typeof(Rules).GetNestedTypes().Where(t => Regex.IsMatch(t.Name, "^PERF[0-9]{3}$")).ToList();
+        Assert.Equal(ids.OrderBy(x => x), nested.Select(t => t.Name).OrderBy(x => x));
+        foreach (var type in nested)
+        {
+            Assert.Equal(type.Name, type.GetField("Id")!.GetValue(null));
+            Assert.Same(Entry(type.Name), type.GetField("Info")!.GetValue(null));
+        }
+
+        Assert.Equal(ids, Ids(Repository.Read("src", "PerfAnalyzers", "Rules.cs"), @"^    public static class (PERF[0-9]{3})$"));
+        Assert.Equal(ids, Ids(Repository.Read("README.md"), @"^\| \[(PERF[0-9]{3})\]"));
+        Assert.Equal(ids, Ids(Repository.Read("src", "PerfAnalyzers", "AnalyzerReleases.Unshipped.md"), @"^(PERF[0-9]{3}) \|"));
+        Assert.Equal(ids, Ids(Repository.Read("samples", ".editorconfig"), @"^dotnet_diagnostic\.(PERF[0-9]{3})\.severity"));
+
+        static List<string> Ids(string text, string pattern) =>
+            Regex.Matches(text, pattern, RegexOptions.Multiline).Select(m => m.Groups[1].Value).ToList();
+    }
+
+    /// <summary>The README's option table is exactly the options the entries list: key, rules, default, meaning.</summary>
+    [Fact]
+    public void Readme_option_table_matches_the_entries()
+    {
+        var options = Rules.All.SelectMany(r => r.Options).Distinct()
+            .OrderBy(o => o.RuleId is null ? 0 : 1)
+            .ThenBy(o => o.Key, StringComparer.Ordinal)
+            .ToList();
+        var expected = options.Select(o =>
+            $"| `{o.Key}` | {string.Join(", ", Rules.All.Where(r => r.Honours(o)).Select(r => r.Id))} | " +
+            (o.DefaultText.Length == 0 ? "(none)" : "`" + o.DefaultText + "`") + $" | {o.Description} |");
+        var lines = Repository.Read("README.md").Replace("\r", string.Empty).Split('\n');
+        var header = Array.IndexOf(lines, "| Option | Rule | Default | Meaning |");
+        Assert.True(header > 0, "README has no option table");
+        var rows = lines.Skip(header + 2).TakeWhile(l => l.StartsWith("|", StringComparison.Ordinal));
+        Assert.Equal(expected, rows);
+        Assert.All(options.Where(o => o.RuleId is not null), o => Assert.Contains(o.Key, Repository.Read("docs", "rules", o.RuleId + ".md")));
+    }
+
+    /// <summary>The SDK rules an entry names as counterparts are the ones its page compares it with.</summary>
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Sdk_counterparts_are_on_the_page(string id)
+    {
+        var page = Repository.Read("docs", "rules", id + ".md");
+        Assert.All(Entry(id).SdkCounterparts, ca => Assert.Contains(ca, page));
+    }
 
     [Theory]
     [MemberData(nameof(RuleIds))]
@@ -97,7 +150,9 @@ public class MetaTests
         Assert.Equal(d.Title.ToString(), cells[2]);
         Assert.Equal(d.DefaultSeverity.ToString(), cells[3]);
         Assert.Equal(HasFix(id) ? "Yes" : "No", cells[4]);
-        Assert.False(string.IsNullOrWhiteSpace(cells[5]), "README row must say which target frameworks " + id + " fires on");
+        Assert.Equal(HasFix(id), Entry(id).FixKey is not null);
+        Assert.False(string.IsNullOrWhiteSpace(Entry(id).FiresOn), "the entry of " + id + " must say which target frameworks it fires on");
+        Assert.Equal(Entry(id).FiresOn, string.Join("|", cells.Skip(5).Take(cells.Length - 6)));
     }
 
     /// <summary>
@@ -110,6 +165,7 @@ public class MetaTests
     {
         var sources = Directory.GetFiles(Repository.Path("src", "PerfAnalyzers"), id + "*.cs", SearchOption.AllDirectories);
         var asks = sources.Any(f => File.ReadAllText(f).Contains("ColdPath.Allows", StringComparison.Ordinal));
+        Assert.Equal(asks, Entry(id).Honours(ColdPath.Option));
         var page = Regex.Replace(Repository.Read("docs", "rules", id + ".md"), @"[ \r\n]+", " ");
         Assert.Contains("## Cold code", page);
         var row = Repository.Read("README.md").Split('\n').Single(l => l.StartsWith("| `perf_analyzers.cold_paths`", StringComparison.Ordinal));
@@ -127,6 +183,7 @@ public class MetaTests
     {
         var source = Directory.GetFiles(Repository.Path("src", "PerfAnalyzers"), id + "*Analyzer.cs", SearchOption.AllDirectories);
         var guarded = File.ReadAllText(Assert.Single(source)).Contains("MultiTargeting.Allows", StringComparison.Ordinal);
+        Assert.Equal(guarded, Entry(id).Honours(MultiTargeting.Option));
         var page = Regex.Replace(Repository.Read("docs", "rules", id + ".md"), @"[ \r\n]+", " ");
         Assert.Contains("## Multi-targeted projects", page);
         var row = Repository.Read("README.md").Split('\n').Single(l => l.StartsWith("| `perf_analyzers.multi_targeting`", StringComparison.Ordinal));
@@ -202,11 +259,11 @@ public class MetaTests
             Assert.Contains(Descriptors, d => d.Id == id);
             Assert.StartsWith(id, type.Name);
             Assert.EndsWith("CodeFix", type.Name);
-            if (fix is DocumentFix)
-            {
-                var key = (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!;
-                Assert.StartsWith(id + "_", key);
-            }
+            var key = fix is DocumentFix
+                ? (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!
+                : (string)type.GetField("EquivalenceKey")!.GetValue(null)!;
+            Assert.StartsWith(id + "_", key);
+            Assert.Equal(Rules.All.Single(r => r.Id == id).FixKey, key);
         }
     }
 

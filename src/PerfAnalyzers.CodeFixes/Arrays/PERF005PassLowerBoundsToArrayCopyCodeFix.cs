@@ -23,11 +23,11 @@ public sealed class PERF005PassLowerBoundsToArrayCopyCodeFix : DocumentFix
 {
     private static readonly string[] ThreeArgumentNames = { "sourceArray", "destinationArray", "length" };
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF005PassLowerBoundsToArrayCopy.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF005.Id);
 
     protected override string Title => "Pass explicit lower bounds to Array.Copy";
 
-    protected override string EquivalenceKey => "PERF005_PassLowerBounds";
+    protected override string EquivalenceKey => Rules.PERF005.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {

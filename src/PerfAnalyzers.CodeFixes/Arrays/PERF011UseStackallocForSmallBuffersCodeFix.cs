@@ -22,11 +22,11 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF011UseStackallocForSmallBuffersCodeFix)), Shared]
 public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF011UseStackallocForSmallBuffers.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF011.Id);
 
     protected override string Title => "Use a stackalloc'ed span";
 
-    protected override string EquivalenceKey => "PERF011_UseStackalloc";
+    protected override string EquivalenceKey => Rules.PERF011.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {

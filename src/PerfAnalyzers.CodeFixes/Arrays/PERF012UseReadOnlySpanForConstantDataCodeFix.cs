@@ -22,11 +22,11 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF012UseReadOnlySpanForConstantDataCodeFix)), Shared]
 public sealed class PERF012UseReadOnlySpanForConstantDataCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF012UseReadOnlySpanForConstantData.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF012.Id);
 
     protected override string Title => "Make it a static ReadOnlySpan property";
 
-    protected override string EquivalenceKey => "PERF012_UseReadOnlySpanProperty";
+    protected override string EquivalenceKey => Rules.PERF012.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {

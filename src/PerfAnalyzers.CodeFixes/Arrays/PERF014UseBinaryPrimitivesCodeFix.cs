@@ -16,6 +16,7 @@ using Microsoft.CodeAnalysis.Simplification;
 using Microsoft.CodeAnalysis.Text;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.CodeFixes.Arrays;
 
@@ -28,11 +29,11 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF014UseBinaryPrimitivesCodeFix)), Shared]
 public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF014UseBinaryPrimitives.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF014.Id);
 
     protected override string Title => "Use BinaryPrimitives";
 
-    protected override string EquivalenceKey => "PERF014_UseBinaryPrimitives";
+    protected override string EquivalenceKey => Rules.PERF014.FixKey;
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -52,7 +53,7 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
                 continue;
             }
 
-            diagnostic.Properties.TryGetValue(PERF014UseBinaryPrimitivesAnalyzer.ShapeKey, out var shape);
+            diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape);
             switch (shape ?? PERF014UseBinaryPrimitivesAnalyzer.ShapeRead)
             {
                 case PERF014UseBinaryPrimitivesAnalyzer.ShapeRead:

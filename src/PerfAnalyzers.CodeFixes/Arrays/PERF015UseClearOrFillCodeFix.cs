@@ -12,6 +12,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.CodeFixes.Arrays;
 
@@ -22,21 +23,21 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF015UseClearOrFillCodeFix)), Shared]
 public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF015UseClearOrFill.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF015.Id);
 
     protected override string Title => "Use the vectorized Clear or Fill";
 
-    protected override string EquivalenceKey => "PERF015_UseClearOrFill";
+    protected override string EquivalenceKey => Rules.PERF015.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;
-        if (!diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.KindKey, out var kind) || kind is null)
+        if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) || shape is null)
         {
             return;
         }
 
-        if (kind == PERF015UseClearOrFillAnalyzer.KindDropRange)
+        if (shape == PERF015UseClearOrFillAnalyzer.ShapeDropRange)
         {
             if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 3 } call)
             {
@@ -50,7 +51,7 @@ public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
             Store(loop) is { } store)
         {
             diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.ElementTypeKey, out var elementType);
-            var replacement = Replacement(kind, store.Target, store.Value, elementType);
+            var replacement = Replacement(shape, store.Target, store.Value, elementType);
             if (replacement is not null)
             {
                 edits.Add((loop, current => SyntaxFactory.ExpressionStatement(replacement)
@@ -72,15 +73,15 @@ public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
             : null;
     }
 
-    private static ExpressionSyntax? Replacement(string kind, ExpressionSyntax target, ExpressionSyntax value, string? elementType) => kind switch
+    private static ExpressionSyntax? Replacement(string shape, ExpressionSyntax target, ExpressionSyntax value, string? elementType) => shape switch
     {
-        PERF015UseClearOrFillAnalyzer.KindArrayClear => Call(ArrayType(), "Clear", null, target),
-        PERF015UseClearOrFillAnalyzer.KindArrayClearRange => Call(ArrayType(), "Clear", null, target,
+        PERF015UseClearOrFillAnalyzer.ShapeArrayClear => Call(ArrayType(), "Clear", null, target),
+        PERF015UseClearOrFillAnalyzer.ShapeArrayClearRange => Call(ArrayType(), "Clear", null, target,
             SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0)),
             SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("Length"))),
-        PERF015UseClearOrFillAnalyzer.KindArrayFill => Call(ArrayType(), "Fill", elementType, target, value),
-        PERF015UseClearOrFillAnalyzer.KindSpanClear => Call(target, "Clear", null),
-        PERF015UseClearOrFillAnalyzer.KindSpanFill => Call(target, "Fill", null, value),
+        PERF015UseClearOrFillAnalyzer.ShapeArrayFill => Call(ArrayType(), "Fill", elementType, target, value),
+        PERF015UseClearOrFillAnalyzer.ShapeSpanClear => Call(target, "Clear", null),
+        PERF015UseClearOrFillAnalyzer.ShapeSpanFill => Call(target, "Fill", null, value),
         _ => null,
     };
 

@@ -13,6 +13,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using static PerfAnalyzers.Async.PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer;
 
 namespace PerfAnalyzers.CodeFixes.Async;
@@ -26,13 +27,13 @@ namespace PerfAnalyzers.CodeFixes.Async;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF006DoNotBlockOnTasksInAsyncCodeCodeFix)), Shared]
 public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF006DoNotBlockOnTasksInAsyncCode.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF006.Id);
 
     protected override string Title => "Await instead of blocking";
 
-    protected override string EquivalenceKey => "PERF006_Await";
+    protected override string EquivalenceKey => Rules.PERF006.FixKey;
 
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(FixKey);
+    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) => DiagnosticProperties.IsFixable(diagnostic);
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -45,7 +46,7 @@ public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix : DocumentFix
         var edits = new Dictionary<SyntaxNode, Func<SyntaxNode, SyntaxNode>>();
         foreach (var diagnostic in diagnostics)
         {
-            if (!diagnostic.Properties.TryGetValue(FixKey, out var fix) ||
+            if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var fix) ||
                 root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name)
             {
                 continue;
@@ -56,26 +57,26 @@ public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix : DocumentFix
             var invocation = member.Parent is InvocationExpressionSyntax call && call.Expression == member ? call : null;
             switch (fix)
             {
-                case FixAwait when invocation is null && member is MemberAccessExpressionSyntax:
+                case ShapeAwait when invocation is null && member is MemberAccessExpressionSyntax:
                     // t.Result
                     edits[member] = current => Await(((MemberAccessExpressionSyntax)current).Expression, configureAwait, current);
                     break;
-                case FixAwait when invocation is not null && member is MemberAccessExpressionSyntax && name.Identifier.ValueText == "Wait":
+                case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax && name.Identifier.ValueText == "Wait":
                     // t.Wait()
                     edits[invocation] = current => Await(Receiver((InvocationExpressionSyntax)current), configureAwait, current);
                     break;
-                case FixAwait when invocation is not null && member is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } }:
+                case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } }:
                     // t.GetAwaiter().GetResult()
                     edits[invocation] = current =>
                         Receiver((InvocationExpressionSyntax)current) is InvocationExpressionSyntax getAwaiter
                             ? Await(Receiver(getAwaiter), configureAwait, current)
                             : current;
                     break;
-                case FixSleep when invocation is not null:
+                case ShapeSleep when invocation is not null:
                     diagnostic.Properties.TryGetValue(TokenKey, out var token);
                     edits[invocation] = current => Await(Delay((InvocationExpressionSyntax)current, token), configureAwait, current);
                     break;
-                case FixWaitAll when invocation is not null:
+                case ShapeWaitAll when invocation is not null:
                     edits[invocation] = current => Await(WhenAll((InvocationExpressionSyntax)current), configureAwait, current);
                     break;
             }

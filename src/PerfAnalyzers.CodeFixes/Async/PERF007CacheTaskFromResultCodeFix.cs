@@ -29,14 +29,14 @@ namespace PerfAnalyzers.CodeFixes.Async;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF007CacheTaskFromResultCodeFix)), Shared]
 public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
 {
-    public const string EquivalenceKey = "PERF007_CacheTask";
+    public const string EquivalenceKey = Rules.PERF007.FixKey;
 
     private const string Title = "Use a cached task";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF007CacheTaskFromResult.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF007.Id);
 
     /// <summary>The scope's diagnostics fixed in one pass, so that fields are shared.</summary>
-    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rules.PERF007CacheTaskFromResult.Id, Title, EquivalenceKey, FixAsync);
+    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rules.PERF007.Id, Title, EquivalenceKey, FixAsync);
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {

@@ -13,6 +13,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using static PerfAnalyzers.Strings.PERF001UseAsSpanInsteadOfSubstringAnalyzer;
 
 namespace PerfAnalyzers.CodeFixes.Strings;
@@ -24,11 +25,11 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF001UseAsSpanInsteadOfSubstringCodeFix)), Shared]
 public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF001UseAsSpanInsteadOfSubstring.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF001.Id);
 
     protected override string Title => "Use AsSpan instead of Substring";
 
-    protected override string EquivalenceKey => "PERF001_UseAsSpan";
+    protected override string EquivalenceKey => Rules.PERF001.FixKey;
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -45,7 +46,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix : DocumentFix
         {
             if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
                 name.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax substring } ||
-                !diagnostic.Properties.TryGetValue(ShapeKey, out var shape))
+                !diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape))
             {
                 continue;
             }

@@ -28,14 +28,14 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF002AvoidStringBuilderForFewPiecesCodeFix)), Shared]
 public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF002AvoidStringBuilderForFewPieces.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF002.Id);
 
     protected override string Title => "Build the string without a StringBuilder";
 
-    protected override string EquivalenceKey => "PERF002_AvoidStringBuilderForFewPieces";
+    protected override string EquivalenceKey => Rules.PERF002.FixKey;
 
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(BuilderUse.FixableKey, out var fixable) && fixable == "true";
+        DiagnosticProperties.IsFixable(diagnostic);
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {

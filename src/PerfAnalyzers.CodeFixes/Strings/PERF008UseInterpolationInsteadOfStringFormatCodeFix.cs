@@ -26,14 +26,14 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF008UseInterpolationInsteadOfStringFormatCodeFix)), Shared]
 public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF008UseInterpolationInsteadOfStringFormat.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF008.Id);
 
     protected override string Title => "Replace string.Format with an interpolated string or string.Concat";
 
-    protected override string EquivalenceKey => "PERF008_UseInterpolationInsteadOfStringFormat";
+    protected override string EquivalenceKey => Rules.PERF008.FixKey;
 
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(FormatCall.FixableKey, out var fixable) && fixable == "true";
+        DiagnosticProperties.IsFixable(diagnostic);
 
     protected override bool NeedsSemanticModel => true;
 

@@ -11,6 +11,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Types;
 
 namespace PerfAnalyzers.CodeFixes.Types;
@@ -22,19 +23,19 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF003AvoidEnumHasFlagCodeFix)), Shared]
 public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF003AvoidEnumHasFlag.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF003.Id);
 
     protected override string Title => "Use a bitwise test instead of HasFlag";
 
-    protected override string EquivalenceKey => "PERF003_UseBitwiseTest";
+    protected override string EquivalenceKey => Rules.PERF003.FixKey;
 
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey);
+        DiagnosticProperties.IsFixable(diagnostic);
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;
-        if (!diagnostic.Properties.ContainsKey(PERF003AvoidEnumHasFlagAnalyzer.FixableKey) ||
+        if (!DiagnosticProperties.IsFixable(diagnostic) ||
             root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
             name.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call })
         {

@@ -27,14 +27,14 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF004SealInternalTypesCodeFix)), Shared]
 public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
 {
-    public const string EquivalenceKey = "PERF004_Seal";
+    public const string EquivalenceKey = Rules.PERF004.FixKey;
 
     private const string Title = "Seal the type";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF004SealInternalTypes.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF004.Id);
 
     public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(
-        Rules.PERF004SealInternalTypes.Id,
+        Rules.PERF004.Id,
         Title,
         EquivalenceKey,
         (solution, diagnostics, cancellationToken) => SealOrKeepAsync(

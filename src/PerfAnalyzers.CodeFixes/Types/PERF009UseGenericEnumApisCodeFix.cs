@@ -10,6 +10,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Types;
 
 namespace PerfAnalyzers.CodeFixes.Types;
@@ -21,16 +22,16 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF009UseGenericEnumApisCodeFix)), Shared]
 public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF009UseGenericEnumApis.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF009.Id);
 
     protected override string Title => "Use the generic Enum API";
 
-    protected override string EquivalenceKey => "PERF009_UseGenericEnumApi";
+    protected override string EquivalenceKey => Rules.PERF009.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;
-        if (!diagnostic.Properties.TryGetValue(PERF009UseGenericEnumApisAnalyzer.ShapeKey, out var shape) ||
+        if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) ||
             root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name ||
             Invocation(name) is not { ArgumentList.Arguments.Count: > 0 } invocation ||
             PERF009UseGenericEnumApisAnalyzer.TypeArgumentIndex(invocation) is not (>= 0 and var index) ||

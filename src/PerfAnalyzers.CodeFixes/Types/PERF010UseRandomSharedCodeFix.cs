@@ -12,6 +12,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Types;
 
 namespace PerfAnalyzers.CodeFixes.Types;
@@ -23,11 +24,11 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF010UseRandomSharedCodeFix)), Shared]
 public sealed class PERF010UseRandomSharedCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF010UseRandomShared.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF010.Id);
 
     protected override string Title => "Use Random.Shared";
 
-    protected override string EquivalenceKey => "PERF010_UseRandomShared";
+    protected override string EquivalenceKey => Rules.PERF010.FixKey;
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -42,7 +43,7 @@ public sealed class PERF010UseRandomSharedCodeFix : DocumentFix
         var changed = false;
         foreach (var diagnostic in diagnostics)
         {
-            if (!diagnostic.Properties.TryGetValue(PERF010UseRandomSharedAnalyzer.ShapeKey, out var shape) ||
+            if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) ||
                 root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not BaseObjectCreationExpressionSyntax creation)
             {
                 continue;

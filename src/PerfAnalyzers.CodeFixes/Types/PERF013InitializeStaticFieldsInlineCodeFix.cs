@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Types;
 
 namespace PerfAnalyzers.CodeFixes.Types;
@@ -20,14 +21,14 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF013InitializeStaticFieldsInlineCodeFix)), Shared]
 public sealed class PERF013InitializeStaticFieldsInlineCodeFix : DocumentFix
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF013InitializeStaticFieldsInline.Id);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF013.Id);
 
     protected override string Title => "Initialize the static fields inline";
 
-    protected override string EquivalenceKey => "PERF013_InitializeInline";
+    protected override string EquivalenceKey => Rules.PERF013.FixKey;
 
     protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        diagnostic.Properties.ContainsKey(PERF013InitializeStaticFieldsInlineAnalyzer.FixableKey);
+        DiagnosticProperties.IsFixable(diagnostic);
 
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -42,7 +43,7 @@ public sealed class PERF013InitializeStaticFieldsInlineCodeFix : DocumentFix
         var changed = false;
         foreach (var diagnostic in diagnostics)
         {
-            if (!diagnostic.Properties.ContainsKey(PERF013InitializeStaticFieldsInlineAnalyzer.FixableKey) ||
+            if (!DiagnosticProperties.IsFixable(diagnostic) ||
                 root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ConstructorDeclarationSyntax constructor ||
                 Assignments(constructor) is not { } expressions)
             {

@@ -19,7 +19,7 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
     public const int FirstUnaffectedNetVersion = 5;
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF005PassLowerBoundsToArrayCopy);
+        ImmutableArray.Create(Rules.PERF005.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -96,14 +96,14 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF005PassLowerBoundsToArrayCopy.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF005.Id, context.CancellationToken))
         {
             return;
         }
 
         var target = syntax.Expression.ToString();
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF005PassLowerBoundsToArrayCopy,
+            Rules.PERF005.Descriptor,
             name.GetLocation(),
             syntax.ToString(),
             framework,

@@ -19,13 +19,6 @@ namespace PerfAnalyzers.Arrays;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF011";
-
-    /// <summary>Option: the largest buffer, in bytes of elements, worth putting on the stack (default 256).</summary>
-    public const string MaxBytesOption = "max_bytes";
-
-    public const int DefaultMaxBytes = 256;
-
     /// <summary>Diagnostic property: start positions of array arguments whose (array, offset, count) become one <c>Slice</c>.</summary>
     public const string SlicesKey = "Slices";
 
@@ -33,7 +26,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
     public const string AsSpansKey = "AsSpans";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF011UseStackallocForSmallBuffers);
+        ImmutableArray.Create(Rules.PERF011.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -75,7 +68,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
-        var maxBytes = RuleOptions.GetInt(context.Options, statement.SyntaxTree, RuleId, MaxBytesOption, DefaultMaxBytes, min: 0);
+        var maxBytes = Rules.PERF011.MaxBytes.Read(context.Options, statement.SyntaxTree);
         if ((long)length * size > maxBytes ||
             declarator.GetContainingFunction(context.ContainingSymbol).IsAsyncOrIterator() ||
             declarator.IsInsideExpressionTree(expressionOfT) ||
@@ -152,19 +145,19 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 
         var api = untracked ? ApiAvailability.OnOrAfter(compilation.TargetFramework) : ApiAvailability.NetCore21OrNetStandard21;
         var properties = ImmutableDictionary<string, string?>.Empty.Add(SlicesKey, string.Join(",", slices)).Add(AsSpansKey, string.Join(",", asSpans));
-        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011UseStackallocForSmallBuffers.Id, api, ref properties))
+        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF011.Id, api, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF011UseStackallocForSmallBuffers.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF011.Id, context.CancellationToken))
         {
             return;
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF011UseStackallocForSmallBuffers,
+            Rules.PERF011.Descriptor,
             creation.Syntax.GetLocation(),
             properties,
             local.Name,

@@ -20,7 +20,7 @@ namespace PerfAnalyzers.Arrays;
 public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF012UseReadOnlySpanForConstantData);
+        ImmutableArray.Create(Rules.PERF012.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -86,14 +86,14 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     // A ReadOnlySpan<T> property: .NET Core 2.1+ / .NET Standard 2.1 (a .NET Framework leg keeps the array).
                     var properties = ImmutableDictionary<string, string?>.Empty;
                     if (candidate.Value.SourceTree is not { } tree ||
-                        !MultiTargeting.Allows(compilation, c.Options, tree, Rules.PERF012UseReadOnlySpanForConstantData.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+                        !MultiTargeting.Allows(compilation, c.Options, tree, Rules.PERF012.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
                     {
                         continue;
                     }
 
                     var element = ((IArrayTypeSymbol)(candidate.Key is IFieldSymbol f ? f.Type : ((IPropertySymbol)candidate.Key).Type)).ElementType;
                     c.ReportDiagnostic(Diagnostic.Create(
-                        Rules.PERF012UseReadOnlySpanForConstantData,
+                        Rules.PERF012.Descriptor,
                         candidate.Value,
                         properties,
                         candidate.Key.Name,

@@ -77,7 +77,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 getBytes.Syntax.GetLocation(),
                 new[] { reverse.Syntax.GetLocation(), read.Syntax.GetLocation() },
                 ImmutableDictionary<string, string?>.Empty
-                    .Add(ShapeKey, ShapeBitConverter)
+                    .Add(DiagnosticProperties.Shape, ShapeBitConverter)
                     .Add(MethodKey, "ReverseEndianness")
                     .Add(ValueKey, SpanText(value.Syntax))
                     .Add(ConditionalKey, conditional ? "true" : "false"),

@@ -103,7 +103,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             compilation,
             root.Syntax.GetLocation(),
             ImmutableDictionary<string, string?>.Empty
-                .Add(ShapeKey, ShapeRead)
+                .Add(DiagnosticProperties.Shape, ShapeRead)
                 .Add(MethodKey, name)
                 .Add(SourceKey, isArray ? "Array" : "Span")
                 .Add(FirstKey, first.Element.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture)),

@@ -48,7 +48,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             compilation,
             root.Syntax.GetLocation(),
             ImmutableDictionary<string, string?>.Empty
-                .Add(ShapeKey, ShapeSwap)
+                .Add(DiagnosticProperties.Shape, ShapeSwap)
                 .Add(MethodKey, "ReverseEndianness")
                 .Add(ValueKey, SpanText(leaf.Syntax)),
             $"This expression reverses the {map.Length} bytes of '{leaf.Syntax}' by hand",

@@ -157,7 +157,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             compilation,
             location,
             ImmutableDictionary<string, string?>.Empty
-                .Add(ShapeKey, ShapeWrite)
+                .Add(DiagnosticProperties.Shape, ShapeWrite)
                 .Add(MethodKey, name)
                 .Add(SourceKey, isArray ? "Array" : "Span")
                 .Add(FirstKey, first.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture))

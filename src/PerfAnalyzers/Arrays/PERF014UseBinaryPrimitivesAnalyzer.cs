@@ -19,8 +19,6 @@ namespace PerfAnalyzers.Arrays;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property: <see cref="ShapeRead"/>, <see cref="ShapeWrite"/>, <see cref="ShapeSwap"/> or <see cref="ShapeBitConverter"/>.</summary>
-    public const string ShapeKey = "Shape";
 
     public const string ShapeRead = "Read";
 
@@ -46,7 +44,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
     public const string FirstKey = "First";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF014UseBinaryPrimitives);
+        ImmutableArray.Create(Rules.PERF014.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -83,10 +81,10 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
     private static void Report(OperationAnalysisContext context, PerfCompilation compilation, Location location, IEnumerable<Location>? additionalLocations, ImmutableDictionary<string, string?> properties, params object[] arguments)
     {
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (ColdPath.Allows(context.Options, context.Operation.Syntax, context.Operation.SemanticModel, Rules.PERF014UseBinaryPrimitives.Id, context.CancellationToken) &&
-            MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014UseBinaryPrimitives.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
+        if (ColdPath.Allows(context.Options, context.Operation.Syntax, context.Operation.SemanticModel, Rules.PERF014.Id, context.CancellationToken) &&
+            MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
         {
-            context.ReportDiagnostic(Diagnostic.Create(Rules.PERF014UseBinaryPrimitives, location, additionalLocations, properties, arguments));
+            context.ReportDiagnostic(Diagnostic.Create(Rules.PERF014.Descriptor, location, additionalLocations, properties, arguments));
         }
     }
 

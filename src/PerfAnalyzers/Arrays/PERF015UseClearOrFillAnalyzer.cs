@@ -19,32 +19,29 @@ namespace PerfAnalyzers.Arrays;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property: which rewrite applies (one of the <c>Kind*</c> constants).</summary>
-    public const string KindKey = "Kind";
-
-    /// <summary>Diagnostic property for <see cref="KindArrayFill"/>: the element type, fully qualified, when the value needs converting to it.</summary>
+    /// <summary>Diagnostic property for <see cref="ShapeArrayFill"/>: the element type, fully qualified, when the value needs converting to it.</summary>
     public const string ElementTypeKey = "ElementType";
 
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>.</summary>
-    public const string KindDropRange = "DropRange";
+    public const string ShapeDropRange = "DropRange";
 
     /// <summary>Loop → <c>Array.Clear(a)</c>.</summary>
-    public const string KindArrayClear = "ArrayClear";
+    public const string ShapeArrayClear = "ArrayClear";
 
     /// <summary>Loop → <c>Array.Clear(a, 0, a.Length)</c> (targets before .NET 6).</summary>
-    public const string KindArrayClearRange = "ArrayClearRange";
+    public const string ShapeArrayClearRange = "ArrayClearRange";
 
     /// <summary>Loop → <c>Array.Fill(a, v)</c>.</summary>
-    public const string KindArrayFill = "ArrayFill";
+    public const string ShapeArrayFill = "ArrayFill";
 
     /// <summary>Loop → <c>s.Clear()</c>.</summary>
-    public const string KindSpanClear = "SpanClear";
+    public const string ShapeSpanClear = "SpanClear";
 
     /// <summary>Loop → <c>s.Fill(v)</c>.</summary>
-    public const string KindSpanFill = "SpanFill";
+    public const string ShapeSpanFill = "SpanFill";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF015UseClearOrFill);
+        ImmutableArray.Create(Rules.PERF015.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -164,7 +161,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        Report(report, options, apis, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", KindDropRange, null);
+        Report(report, options, apis, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", ShapeDropRange, null);
     }
 
     /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
@@ -221,7 +218,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         var name = target.Syntax.ToString();
         var isDefault = IsDefaultValue(value, elementType);
-        string kind, replacement;
+        string shape, replacement;
         string? typeArgument = null;
         if (!isDefault && !apis.FillIsVectorized)
         {
@@ -230,21 +227,21 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         if (isSpan)
         {
-            (kind, replacement) = isDefault ? (KindSpanClear, $"{name}.Clear()") : (KindSpanFill, $"{name}.Fill({ValueText(value)})");
+            (shape, replacement) = isDefault ? (ShapeSpanClear, $"{name}.Clear()") : (ShapeSpanFill, $"{name}.Fill({ValueText(value)})");
         }
         else if (isDefault)
         {
             // Where some leg of a multi-targeted project lacks Array.Clear(Array), the three-argument form (on every
             // leg, and as fast but for one range check) is written instead of an #if.
-            (kind, replacement) = apis.HasClearWhole && (apis.Perf.Legs.IsEmpty || apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
-                ? (KindArrayClear, $"Array.Clear({name})")
-                : (KindArrayClearRange, $"Array.Clear({name}, 0, {name}.Length)");
+            (shape, replacement) = apis.HasClearWhole && (apis.Perf.Legs.IsEmpty || apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
+                ? (ShapeArrayClear, $"Array.Clear({name})")
+                : (ShapeArrayClearRange, $"Array.Clear({name}, 0, {name}.Length)");
         }
         else if (apis.HasFill)
         {
             // Array.Fill<T> stores with the array's own covariance checks, so it is safe for any element type. When the
             // value converts to the element type (a byte array filled with 0xFF), the type argument is written out.
-            kind = KindArrayFill;
+            shape = ShapeArrayFill;
             var converted = value is IConversionOperation { IsImplicit: true };
             typeArgument = converted ? elementType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) : null;
             replacement = converted
@@ -257,12 +254,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(context.ReportDiagnostic, context.Options, apis, header, "this loop", replacement, kind, typeArgument);
+        Report(context.ReportDiagnostic, context.Options, apis, header, "this loop", replacement, shape, typeArgument);
     }
 
-    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Apis apis, Location location, string code, string replacement, string kind, string? elementType)
+    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Apis apis, Location location, string code, string replacement, string shape, string? elementType)
     {
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(KindKey, kind);
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
         if (elementType is not null)
         {
             properties = properties.Add(ElementTypeKey, elementType);
@@ -272,24 +269,24 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         // forms exist wherever the code compiles.
         // Dropping the range of Array.Clear saves a few range checks: not worth an #if, so it is not reported where some
         // leg lacks Array.Clear(Array) (a clearing loop becomes the three-argument call there, see AnalyzeLoop).
-        if (kind == KindDropRange && !apis.Perf.Legs.IsEmpty && !apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
+        if (shape == ShapeDropRange && !apis.Perf.Legs.IsEmpty && !apis.Perf.Legs.All(ApiAvailability.Net6.IsAvailableOn))
         {
             return;
         }
 
-        var api = kind == KindArrayFill ? ApiAvailability.NetCore20OrNetStandard21 : null;
-        if (api is not null && !MultiTargeting.Allows(apis.Perf, options, location.SourceTree!, Rules.PERF015UseClearOrFill.Id, api, ref properties))
+        var api = shape == ShapeArrayFill ? ApiAvailability.NetCore20OrNetStandard21 : null;
+        if (api is not null && !MultiTargeting.Allows(apis.Perf, options, location.SourceTree!, Rules.PERF015.Id, api, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (location.SourceTree is { } tree && !ColdPath.Allows(options, tree.GetRoot().FindNode(location.SourceSpan), null, Rules.PERF015UseClearOrFill.Id, default))
+        if (location.SourceTree is { } tree && !ColdPath.Allows(options, tree.GetRoot().FindNode(location.SourceSpan), null, Rules.PERF015.Id, default))
         {
             return;
         }
 
-        report(Diagnostic.Create(Rules.PERF015UseClearOrFill, location, properties, code, replacement));
+        report(Diagnostic.Create(Rules.PERF015.Descriptor, location, properties, code, replacement));
     }
 
     private static IOperation? SingleStatement(IOperation body) => body switch

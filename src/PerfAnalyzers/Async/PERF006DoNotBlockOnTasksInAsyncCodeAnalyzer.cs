@@ -22,22 +22,14 @@ namespace PerfAnalyzers.Async;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF006";
-
-    /// <summary>Option: comma- or semicolon-separated fully qualified methods (<c>Namespace.Type.Method</c>) whose blocking is accepted.</summary>
-    public const string ExcludedMethodsOption = "excluded_methods";
-
-    /// <summary>Diagnostic property naming the rewrite; absent when no fix is offered.</summary>
-    public const string FixKey = "Fix";
-
     /// <summary><c>t.Result</c> / <c>t.GetAwaiter().GetResult()</c> / <c>t.Wait()</c> → <c>await t</c>.</summary>
-    public const string FixAwait = "Await";
+    public const string ShapeAwait = "Await";
 
     /// <summary><c>Thread.Sleep(x)</c> → <c>await Task.Delay(x[, token])</c>.</summary>
-    public const string FixSleep = "Sleep";
+    public const string ShapeSleep = "Sleep";
 
     /// <summary><c>Task.WaitAll(a, b)</c> → <c>await Task.WhenAll(a, b)</c>.</summary>
-    public const string FixWaitAll = "WaitAll";
+    public const string ShapeWaitAll = "WaitAll";
 
     /// <summary>Present ("true") when the function already awaits with <c>ConfigureAwait(false)</c>.</summary>
     public const string ConfigureAwaitFalseKey = "ConfigureAwaitFalse";
@@ -50,7 +42,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     private const string CancellationTokenMetadataName = "System.Threading.CancellationToken";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF006DoNotBlockOnTasksInAsyncCode);
+        ImmutableArray.Create(Rules.PERF006.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -134,7 +126,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         }
 
         var receiver = ReceiverText(property.Syntax);
-        Analyze(context, types, property, task, ImmutableArray.Create(task), FixAwait, receiver is null ? null : "await " + receiver);
+        Analyze(context, types, property, task, ImmutableArray.Create(task), ShapeAwait, receiver is null ? null : "await " + receiver);
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, TaskTypes types)
@@ -148,14 +140,14 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
                 var receiver = ReceiverText(invocation.Syntax);
                 var fixable = invocation.Arguments.Length == 0;
                 var suggestion = receiver is null ? null : fixable ? "await " + receiver : "await Task.WhenAny(" + receiver + ", Task.Delay(...))";
-                Analyze(context, types, invocation, fixable ? task : null, ImmutableArray.Create(task), fixable ? FixAwait : null, suggestion);
+                Analyze(context, types, invocation, fixable ? task : null, ImmutableArray.Create(task), fixable ? ShapeAwait : null, suggestion);
                 return;
             }
 
             case "GetResult" when !method.IsStatic && invocation.Arguments.Length == 0 &&
                                   invocation.Instance is IInvocationOperation { TargetMethod.Name: "GetAwaiter", Instance: { } awaited } &&
                                   GetTaskOfAwaitable(awaited, types) is { } task:
-                Analyze(context, types, invocation, task, ImmutableArray.Create(task), FixAwait, "await " + awaited.Syntax);
+                Analyze(context, types, invocation, task, ImmutableArray.Create(task), ShapeAwait, "await " + awaited.Syntax);
                 return;
 
             case "WaitAll" or "WaitAny" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Task):
@@ -165,13 +157,13 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
                 var fixable = waitAll && method.Parameters.Length == 1 && method.Parameters[0].Type is not INamedTypeSymbol { SpecialType: SpecialType.System_Int32 } &&
                               !TaskTypes.Is(method.Parameters[0].Type, types.CancellationToken);
                 var arguments = ArgumentsText(invocation);
-                Analyze(context, types, invocation, null, tasks, fixable ? FixWaitAll : null,
+                Analyze(context, types, invocation, null, tasks, fixable ? ShapeWaitAll : null,
                     (waitAll ? "await Task.WhenAll(" : "await Task.WhenAny(") + arguments + ")", requireAllComplete: waitAll);
                 return;
             }
 
             case "Sleep" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Thread) && invocation.Arguments.Length == 1:
-                Analyze(context, types, invocation, null, ImmutableArray<IOperation>.Empty, FixSleep, "await Task.Delay(" + ArgumentsText(invocation) + ")");
+                Analyze(context, types, invocation, null, ImmutableArray<IOperation>.Empty, ShapeSleep, "await Task.Delay(" + ArgumentsText(invocation) + ")");
                 return;
         }
     }
@@ -244,15 +236,17 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         }
 
         var properties = ImmutableDictionary.CreateBuilder<string, string?>();
-        if (fix is not null && CanAwaitHere(blocking, function, context.CancellationToken) && (fix != FixAwait || awaitedTask is not null))
+        var fixable = fix is not null && CanAwaitHere(blocking, function, context.CancellationToken) && (fix != ShapeAwait || awaitedTask is not null);
+        properties[DiagnosticProperties.Fixable] = fixable ? "true" : "false";
+        if (fixable)
         {
-            properties[FixKey] = fix;
+            properties[DiagnosticProperties.Shape] = fix;
             if (UsesConfigureAwaitFalse(blocking, function))
             {
                 properties[ConfigureAwaitFalseKey] = "true";
             }
 
-            if (fix == FixSleep && SingleCancellationToken(function, context.ContainingSymbol, types) is { } token)
+            if (fix == ShapeSleep && SingleCancellationToken(function, context.ContainingSymbol, types) is { } token)
             {
                 properties[TokenKey] = token;
                 suggestion = "await Task.Delay(" + ArgumentsText((IInvocationOperation)blocking) + ", " + token + ")";
@@ -260,7 +254,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF006DoNotBlockOnTasksInAsyncCode, location, properties.ToImmutable(), blocking.Syntax.ToString(), suggestion));
+            Rules.PERF006.Descriptor, location, properties.ToImmutable(), blocking.Syntax.ToString(), suggestion));
     }
 
     /// <summary><c>Task.FromResult(..)</c>, <c>Task.CompletedTask</c>, and the antecedent of a <c>ContinueWith</c> continuation.</summary>
@@ -305,27 +299,12 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     private static bool IsExcluded(OperationAnalysisContext context, SyntaxTree tree)
     {
         if (context.ContainingSymbol is not IMethodSymbol member ||
-            RuleOptions.GetString(context.Options, tree, RuleId, ExcludedMethodsOption) is not { } list)
+            Rules.PERF006.ExcludedMethods.Read(context.Options, tree) is not { IsEmpty: false } excluded)
         {
             return false;
         }
 
-        var name = member.ContainingType.ToDisplayString(SymbolDisplayFormat.CSharpErrorMessageFormat) + "." + member.Name;
-        foreach (var entry in list.Split(new[] { ',', ';' }, StringSplitOptions.RemoveEmptyEntries))
-        {
-            var trimmed = entry.Trim();
-            if (trimmed.StartsWith("global::", StringComparison.Ordinal))
-            {
-                trimmed = trimmed.Substring("global::".Length);
-            }
-
-            if (string.Equals(trimmed, name, StringComparison.Ordinal))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        return excluded.Contains(member.ContainingType.ToDisplayString(SymbolDisplayFormat.CSharpErrorMessageFormat) + "." + member.Name);
     }
 
     // ---- Can the fix put an await here? ----

@@ -18,7 +18,7 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
     public const string ValueKey = "Value";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF007CacheTaskFromResult);
+        ImmutableArray.Create(Rules.PERF007.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -74,13 +74,13 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, name, context.Operation.SemanticModel, Rules.PERF007CacheTaskFromResult.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, name, context.Operation.SemanticModel, Rules.PERF007.Id, context.CancellationToken))
         {
             return;
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF007CacheTaskFromResult,
+            Rules.PERF007.Descriptor,
             name.Identifier.GetLocation(),
             ImmutableDictionary<string, string?>.Empty.Add(ValueKey, value ? "true" : "false"),
             syntax.ToString(),

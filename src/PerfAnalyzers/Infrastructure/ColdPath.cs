@@ -16,7 +16,11 @@ namespace PerfAnalyzers.Infrastructure;
 /// </summary>
 public static class ColdPath
 {
-    public const string Option = "cold_paths";
+    public static readonly EnumOption<Mode> Option = new(
+        null,
+        "cold_paths",
+        Mode.Skip,
+        "`skip` or `report`: findings in code that runs once or only on failure (`throw`, exception constructor arguments, `catch`, static constructors and initializers)");
 
     public enum Mode
     {
@@ -26,7 +30,7 @@ public static class ColdPath
 
     /// <summary>Whether a finding at <paramref name="node"/> should be reported: not in cold code, or cold code asked for.</summary>
     public static bool Allows(AnalyzerOptions options, SyntaxNode node, SemanticModel? model, string ruleId, CancellationToken cancellationToken) =>
-        !IsCold(node, model, cancellationToken) || RuleOptions.GetEnum(options, node.SyntaxTree, ruleId, Option, Mode.Skip) == Mode.Report;
+        !IsCold(node, model, cancellationToken) || Option.Read(options, node.SyntaxTree, ruleId) == Mode.Report;
 
     /// <summary>
     /// Whether <paramref name="node"/> lies in cold code. Walks the ancestors up to the enclosing member; the only

@@ -22,7 +22,11 @@ namespace PerfAnalyzers.Infrastructure;
 /// </summary>
 public static class MultiTargeting
 {
-    public const string Option = "multi_targeting";
+    public static readonly EnumOption<Mode> Option = new(
+        null,
+        "multi_targeting",
+        Mode.Guard,
+        "`guard` or `all_legs`: in a multi-targeted project, keep the old code behind `#if` for targets that lack the fix's API, or report only what every target can take");
 
     /// <summary>Diagnostic property: the preprocessor condition the fix must put the new code under; absent when every leg has the API.</summary>
     public const string GuardKey = "Guard";
@@ -81,7 +85,7 @@ public static class MultiTargeting
             return true;
         }
 
-        if (RuleOptions.GetEnum(options, tree, ruleId, Option, Mode.Guard) == Mode.AllLegs)
+        if (Option.Read(options, tree, ruleId) == Mode.AllLegs)
         {
             return false;
         }

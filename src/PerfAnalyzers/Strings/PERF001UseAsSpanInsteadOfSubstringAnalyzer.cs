@@ -17,8 +17,6 @@ namespace PerfAnalyzers.Strings;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property naming which rewrite applies.</summary>
-    public const string ShapeKey = "Shape";
 
     /// <summary>The argument already accepts a span, or has an overload that does: rename to AsSpan.</summary>
     public const string ShapeArgument = "Argument";
@@ -36,7 +34,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     public const string ShapeLocal = "Local";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF001UseAsSpanInsteadOfSubstring);
+        ImmutableArray.Create(Rules.PERF001.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -140,7 +138,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         // overloads .NET Core 3.0; an overload as old as spans (int.Parse, Stream.Write, ...) too; a span overload of some
         // other method, this leg's version or later (only the newest leg reports it, so that every leg's copy of the file
         // gets the same fix).
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
         var untracked = shape == ShapeLocal ||
                         shape == ShapeArgument && invocation.Parent is IArgumentOperation { Parent: IInvocationOperation call } && !SpanCompatibility.SpanOverloadIsAsOldAsSpans(call.TargetMethod);
         var api = shape switch
@@ -162,19 +160,19 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return;
         }
 
-        if (api is not null && !MultiTargeting.Allows(types.Perf, options, invocation.Syntax.SyntaxTree, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, api, ref properties))
+        if (api is not null && !MultiTargeting.Allows(types.Perf, options, invocation.Syntax.SyntaxTree, Rules.PERF001.Id, api, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(options, invocation.Syntax, invocation.SemanticModel, Rules.PERF001UseAsSpanInsteadOfSubstring.Id, default))
+        if (!ColdPath.Allows(options, invocation.Syntax, invocation.SemanticModel, Rules.PERF001.Id, default))
         {
             return;
         }
 
         report(Diagnostic.Create(
-            Rules.PERF001UseAsSpanInsteadOfSubstring,
+            Rules.PERF001.Descriptor,
             memberAccess.Name.GetLocation(),
             properties,
             Shorten(invocation.Syntax.ToString()),

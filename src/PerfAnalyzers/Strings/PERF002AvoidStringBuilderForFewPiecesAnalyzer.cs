@@ -20,15 +20,8 @@ namespace PerfAnalyzers.Strings;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF002";
-
-    /// <summary>.editorconfig option: the most appends (pieces) a flagged builder may have (default 4).</summary>
-    public const string MaxAppendsOption = "max_appends";
-
-    public const int DefaultMaxAppends = 4;
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF002AvoidStringBuilderForFewPieces);
+        ImmutableArray.Create(Rules.PERF002.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -53,7 +46,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
             return;
         }
 
-        var maxAppends = RuleOptions.GetInt(context.Options, creation.Syntax.SyntaxTree, RuleId, MaxAppendsOption, DefaultMaxAppends, min: 1);
+        var maxAppends = Rules.PERF002.MaxAppends.Read(context.Options, creation.Syntax.SyntaxTree);
         var use = BuilderUse.Find(creation, stringBuilder, maxAppends, context.CancellationToken);
         // A builder local's uses were read in this build's code: silent where an inactive #if branch uses it too.
         if (use is null || creation.IsInsideExpressionTree(expressionOfT) ||
@@ -64,18 +57,17 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF002AvoidStringBuilderForFewPieces.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF002.Id, context.CancellationToken))
         {
             return;
         }
 
         var form = use.ChooseForm(hasHandlers, ((CSharpParseOptions)creation.Syntax.SyntaxTree.Options).LanguageVersion);
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF002AvoidStringBuilderForFewPieces,
+            Rules.PERF002.Descriptor,
             creation.Syntax.GetLocation(),
             additionalLocations: new[] { use.ToStringCall.Syntax.GetLocation() },
-            properties: ImmutableDictionary<string, string?>.Empty
-                .Add(BuilderUse.FixableKey, use.Fixable ? "true" : "false")
+            properties: DiagnosticProperties.WithFixable(use.Fixable)
                 .Add(BuilderUse.HandlersKey, hasHandlers ? "true" : "false"),
             creation.Syntax.ToString(),
             use.Pieces.Count,
@@ -138,7 +130,6 @@ public sealed class BuilderUse
     /// <summary>Diagnostic property: whether the fix may write an interpolated string (every leg has the .NET 6 handlers).</summary>
     public const string HandlersKey = "Handlers";
 
-    public const string FixableKey = "Fixable";
 
     private BuilderUse(IObjectCreationOperation creation, IInvocationOperation toStringCall, List<Piece> pieces, List<IOperation> removedStatements, bool fixable)
     {

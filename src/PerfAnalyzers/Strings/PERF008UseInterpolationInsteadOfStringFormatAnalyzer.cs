@@ -18,10 +18,8 @@ namespace PerfAnalyzers.Strings;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF008";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF008UseInterpolationInsteadOfStringFormat);
+        ImmutableArray.Create(Rules.PERF008.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -45,22 +43,22 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
         // string.Create(provider, ...) and StringBuilder.Append(provider, ...) take an interpolated string handler from
         // .NET 6; on an older leg of a multi-targeted project the fix keeps the call. A plain interpolated string
         // compiles everywhere (before .NET 6 it is the same string.Format call).
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(FormatCall.FixableKey, call.Fixable ? "true" : "false");
+        var properties = DiagnosticProperties.WithFixable(call.Fixable);
         var needsNet6 = call.Form == FormatForm.CreateWithProvider || (call.Form == FormatForm.AppendInterpolation && call.Provider is not null);
         if (call.Fixable && needsNet6 &&
-            !MultiTargeting.Allows(compilation, context.Options, invocation.Syntax.SyntaxTree, Rules.PERF008UseInterpolationInsteadOfStringFormat.Id, ApiAvailability.Net6, ref properties))
+            !MultiTargeting.Allows(compilation, context.Options, invocation.Syntax.SyntaxTree, Rules.PERF008.Id, ApiAvailability.Net6, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, invocation.Syntax, invocation.SemanticModel, Rules.PERF008UseInterpolationInsteadOfStringFormat.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, invocation.Syntax, invocation.SemanticModel, Rules.PERF008.Id, context.CancellationToken))
         {
             return;
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF008UseInterpolationInsteadOfStringFormat,
+            Rules.PERF008.Descriptor,
             invocation.Syntax.GetLocation(),
             properties: properties,
             call.FormatSyntax.ToString(),
@@ -180,8 +178,6 @@ public sealed class FormatArgument
 /// </summary>
 public sealed class FormatCall
 {
-    /// <summary>Diagnostic property: "true" when a fix is offered.</summary>
-    public const string FixableKey = "Fixable";
 
     private FormatCall(IInvocationOperation invocation, ArgumentSyntax? provider, ExpressionSyntax formatSyntax, IReadOnlyList<FormatArgument> arguments,
         ImmutableArray<FormatPart> parts, FormatForm form, IInvocationOperation? append, bool fixable)

@@ -14,11 +14,9 @@ namespace PerfAnalyzers.Types;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property present when the fix may rewrite the call (the flag can be evaluated twice).</summary>
-    public const string FixableKey = "Fixable";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF003AvoidEnumHasFlag);
+        ImmutableArray.Create(Rules.PERF003.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -84,17 +82,15 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
             ? value.Syntax.ToString()
             : conditional.Expression + (value.Syntax == conditional.Expression ? string.Empty : value.Syntax.ToString());
         var flagText = flag.Syntax.ToString();
-        var properties = !isConditional && flag.IsSideEffectFree()
-            ? ImmutableDictionary<string, string?>.Empty.Add(FixableKey, "true")
-            : ImmutableDictionary<string, string?>.Empty;
+        var properties = DiagnosticProperties.WithFixable(!isConditional && flag.IsSideEffectFree());
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF003AvoidEnumHasFlag.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF003.Id, context.CancellationToken))
         {
             return;
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF003AvoidEnumHasFlag,
+            Rules.PERF003.Descriptor,
             name.GetLocation(),
             properties,
             shown,

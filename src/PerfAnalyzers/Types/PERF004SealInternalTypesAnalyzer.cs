@@ -22,28 +22,10 @@ namespace PerfAnalyzers.Types;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF004";
-
-    /// <summary>Option: how <c>[InternalsVisibleTo]</c> friends stop the rule for internal types.</summary>
-    public const string InternalsVisibleToOption = "internals_visible_to";
-
-    /// <summary>Values of <see cref="InternalsVisibleToOption"/> (written <c>skip_all</c>, <c>ignore_test_assemblies</c>, <c>ignore</c>).</summary>
-    public enum InternalsVisibleToMode
-    {
-        /// <summary>Any friend assembly may derive from internal types: they are not flagged.</summary>
-        SkipAll,
-
-        /// <summary>The default: friends named like test or benchmark assemblies do not stop the rule; any other friend does.</summary>
-        IgnoreTestAssemblies,
-
-        /// <summary>Friends never stop the rule.</summary>
-        Ignore,
-    }
-
     private static readonly string[] TestAssemblySuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Benchmarks" };
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF004SealInternalTypes);
+        ImmutableArray.Create(Rules.PERF004.Descriptor);
 
     /// <summary>Derived types and constraints in generated code count too; the rule never reports a generated type.</summary>
     protected override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze;
@@ -51,7 +33,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var comImport = compilation.Types.Get(WellKnownTypes.ComImportAttribute);
-        var mode = RuleOptions.GetCompilationEnum(context.Options, compilation.Compilation, RuleId, InternalsVisibleToOption, InternalsVisibleToMode.IgnoreTestAssemblies);
+        var mode = Rules.PERF004.InternalsVisibleTo.ReadForCompilation(context.Options, compilation.Compilation);
         var friendsMayDerive = FriendsMayDerive(compilation.Compilation.Assembly, compilation.Types.Get(WellKnownTypes.InternalsVisibleToAttribute), mode);
 
         // Candidates (value: true when internal-effective, so friends can see them), the original definitions of every
@@ -156,7 +138,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                 }
 
                 c.ReportDiagnostic(Diagnostic.Create(
-                    Rules.PERF004SealInternalTypes,
+                    Rules.PERF004.Descriptor,
                     location,
                     type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
             }
@@ -258,9 +240,9 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     }
 
     /// <summary>Whether a friend assembly may derive from internal types, under the option's mode.</summary>
-    private static bool FriendsMayDerive(IAssemblySymbol assembly, INamedTypeSymbol? internalsVisibleTo, InternalsVisibleToMode mode)
+    private static bool FriendsMayDerive(IAssemblySymbol assembly, INamedTypeSymbol? internalsVisibleTo, Rules.PERF004.InternalsVisibleToMode mode)
     {
-        if (mode == InternalsVisibleToMode.Ignore || internalsVisibleTo is null)
+        if (mode == Rules.PERF004.InternalsVisibleToMode.Ignore || internalsVisibleTo is null)
         {
             return false;
         }
@@ -281,7 +263,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                 continue;
             }
 
-            if (mode == InternalsVisibleToMode.SkipAll || !IsTestAssemblyName(name))
+            if (mode == Rules.PERF004.InternalsVisibleToMode.SkipAll || !IsTestAssemblyName(name))
             {
                 return true;
             }

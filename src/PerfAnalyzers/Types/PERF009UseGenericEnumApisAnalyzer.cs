@@ -14,8 +14,6 @@ namespace PerfAnalyzers.Types;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property: which rewrite applies (one of the <c>Shape*</c> constants).</summary>
-    public const string ShapeKey = "Shape";
 
     /// <summary><c>Enum.IsDefined(typeof(E), v)</c> / <c>Enum.GetName(typeof(E), v)</c> → drop the type argument.</summary>
     public const string ShapeDropType = "DropType";
@@ -27,7 +25,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
     public const string ShapeReplaceCall = "ReplaceCall";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF009UseGenericEnumApis);
+        ImmutableArray.Create(Rules.PERF009.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -166,20 +164,20 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             ? $"{receiver}{method.Name}({rest})"
             : $"{receiver}{method.Name}<{type}>({rest})";
         // The generic IsDefined/GetName/GetValues are .NET 5+, Parse<T> .NET Core 2.0+ / .NET Standard 2.1.
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
         var api = method.Name == "Parse" ? ApiAvailability.NetCore20OrNetStandard21 : ApiAvailability.Net5;
-        if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF009UseGenericEnumApis.Id, api, ref properties))
+        if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF009.Id, api, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, syntax, invocation.SemanticModel, Rules.PERF009UseGenericEnumApis.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, syntax, invocation.SemanticModel, Rules.PERF009.Id, context.CancellationToken))
         {
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009UseGenericEnumApis, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009.Descriptor, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
     }
 
     /// <summary>The other arguments as written (names and order kept: the generic overloads name them alike).</summary>

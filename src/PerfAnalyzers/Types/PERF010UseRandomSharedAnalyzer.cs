@@ -15,8 +15,6 @@ namespace PerfAnalyzers.Types;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
 {
-    /// <summary>Diagnostic property: <see cref="ShapeExpression"/> or <see cref="ShapeLocal"/>.</summary>
-    public const string ShapeKey = "Shape";
 
     /// <summary><c>new Random().Next()</c>: the creation is the receiver of one call.</summary>
     public const string ShapeExpression = "Expression";
@@ -25,7 +23,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
     public const string ShapeLocal = "Local";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF010UseRandomShared);
+        ImmutableArray.Create(Rules.PERF010.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -91,19 +89,19 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         }
 
         // Random.Shared is .NET 6+: in a project that also targets older frameworks the fix keeps them on new Random().
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(ShapeKey, shape);
-        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF010UseRandomShared.Id, ApiAvailability.Net6, ref properties))
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
+        if (!MultiTargeting.Allows(compilation, context.Options, creation.Syntax.SyntaxTree, Rules.PERF010.Id, ApiAvailability.Net6, ref properties))
         {
             return;
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF010UseRandomShared.Id, context.CancellationToken))
+        if (!ColdPath.Allows(context.Options, creation.Syntax, creation.SemanticModel, Rules.PERF010.Id, context.CancellationToken))
         {
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF010UseRandomShared, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF010.Descriptor, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()));
     }
 
     /// <summary>The value is the receiver of a method declared by <c>System.Random</c> (not <c>GetType</c>, <c>Equals</c>, ...).</summary>

@@ -17,16 +17,9 @@ namespace PerfAnalyzers.Types;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
 {
-    public const string RuleId = "PERF013";
-
-    /// <summary>Option: types (full or simple names, comma separated) whose initialization timing is observable by design.</summary>
-    public const string ExcludedTypesOption = "excluded_types";
-
-    /// <summary>Diagnostic property present when the fix may move the assignments (same order as the fields).</summary>
-    public const string FixableKey = "Fixable";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.PERF013InitializeStaticFieldsInline);
+        ImmutableArray.Create(Rules.PERF013.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
@@ -107,11 +100,9 @@ public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
         // initializers, a later initializer reading one of those fields would see the new value. No fix then.
         fixable &= !InitializersRead(type, assignments, context.CancellationToken);
 
-        var properties = fixable
-            ? ImmutableDictionary<string, string?>.Empty.Add(FixableKey, "true")
-            : ImmutableDictionary<string, string?>.Empty;
+        var properties = DiagnosticProperties.WithFixable(fixable);
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.PERF013InitializeStaticFieldsInline,
+            Rules.PERF013.Descriptor,
             syntax.Identifier.GetLocation(),
             properties,
             type.Name));
@@ -178,27 +169,8 @@ public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
 
     private static bool IsExcluded(OperationBlockAnalysisContext context, INamedTypeSymbol type, SyntaxTree tree)
     {
-        if (RuleOptions.GetString(context.Options, tree, RuleId, ExcludedTypesOption) is not { } list)
-        {
-            return false;
-        }
-
-        var fullName = type.ToDisplayString(SymbolDisplayFormat.CSharpErrorMessageFormat);
-        foreach (var entry in list.Split(new[] { ',', ';' }, StringSplitOptions.RemoveEmptyEntries))
-        {
-            var name = entry.Trim();
-            if (name.StartsWith("global::", StringComparison.Ordinal))
-            {
-                name = name.Substring("global::".Length);
-            }
-
-            if (string.Equals(name, fullName, StringComparison.Ordinal) || string.Equals(name, type.Name, StringComparison.Ordinal))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        var excluded = Rules.PERF013.ExcludedTypes.Read(context.Options, tree);
+        return excluded.Contains(type.ToDisplayString(SymbolDisplayFormat.CSharpErrorMessageFormat)) || excluded.Contains(type.Name);
     }
 
     /// <summary>
