@@ -259,9 +259,8 @@ public class MetaTests
             Assert.Contains(Descriptors, d => d.Id == id);
             Assert.StartsWith(id, type.Name);
             Assert.EndsWith("CodeFix", type.Name);
-            var key = fix is DocumentFix
-                ? (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!
-                : (string)type.GetField("EquivalenceKey")!.GetValue(null)!;
+            Assert.True(fix is DocumentFix or SolutionFix, type.Name + " derives from neither DocumentFix nor SolutionFix");
+            var key = (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!;
             Assert.StartsWith(id + "_", key);
             Assert.Equal(Rules.All.Single(r => r.Id == id).FixKey, key);
         }

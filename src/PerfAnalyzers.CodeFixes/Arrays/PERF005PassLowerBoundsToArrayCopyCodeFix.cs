@@ -19,15 +19,9 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// Named arguments keep their written order (so their evaluation order) and the two indices are appended by name.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF005PassLowerBoundsToArrayCopyCodeFix)), Shared]
-public sealed class PERF005PassLowerBoundsToArrayCopyCodeFix : DocumentFix
+public sealed class PERF005PassLowerBoundsToArrayCopyCodeFix() : DocumentFix(Rules.PERF005.Info, "Pass explicit lower bounds to Array.Copy")
 {
     private static readonly string[] ThreeArgumentNames = { "sourceArray", "destinationArray", "length" };
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF005.Id);
-
-    protected override string Title => "Pass explicit lower bounds to Array.Copy";
-
-    protected override string EquivalenceKey => Rules.PERF005.FixKey;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {

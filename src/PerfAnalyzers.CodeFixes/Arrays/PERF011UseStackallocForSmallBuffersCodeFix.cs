@@ -20,14 +20,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <c>M(buffer, offset, count)</c> that has a span overload → <c>M(buffer.Slice(offset, count))</c>.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF011UseStackallocForSmallBuffersCodeFix)), Shared]
-public sealed class PERF011UseStackallocForSmallBuffersCodeFix : DocumentFix
+public sealed class PERF011UseStackallocForSmallBuffersCodeFix() : DocumentFix(Rules.PERF011.Info, "Use a stackalloc'ed span")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF011.Id);
-
-    protected override string Title => "Use a stackalloc'ed span";
-
-    protected override string EquivalenceKey => Rules.PERF011.FixKey;
-
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;

@@ -20,14 +20,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <c>private static ReadOnlySpan&lt;byte&gt; Name =&gt; new byte[] { ... };</c> with the same name, accessibility and elements.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF012UseReadOnlySpanForConstantDataCodeFix)), Shared]
-public sealed class PERF012UseReadOnlySpanForConstantDataCodeFix : DocumentFix
+public sealed class PERF012UseReadOnlySpanForConstantDataCodeFix() : DocumentFix(Rules.PERF012.Info, "Make it a static ReadOnlySpan property")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF012.Id);
-
-    protected override string Title => "Make it a static ReadOnlySpan property";
-
-    protected override string EquivalenceKey => Rules.PERF012.FixKey;
-
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;

@@ -27,14 +27,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <c>using System.Buffers.Binary;</c> (and <c>using System;</c> for <c>AsSpan</c>).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF014UseBinaryPrimitivesCodeFix)), Shared]
-public sealed class PERF014UseBinaryPrimitivesCodeFix : DocumentFix
+public sealed class PERF014UseBinaryPrimitivesCodeFix() : DocumentFix(Rules.PERF014.Info, "Use BinaryPrimitives")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF014.Id);
-
-    protected override string Title => "Use BinaryPrimitives";
-
-    protected override string EquivalenceKey => Rules.PERF014.FixKey;
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

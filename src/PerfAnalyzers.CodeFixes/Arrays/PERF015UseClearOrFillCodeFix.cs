@@ -21,14 +21,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <c>Array.Clear</c> / <c>Array.Fill</c> / <c>Span.Clear</c> / <c>Span.Fill</c> statement.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF015UseClearOrFillCodeFix)), Shared]
-public sealed class PERF015UseClearOrFillCodeFix : DocumentFix
+public sealed class PERF015UseClearOrFillCodeFix() : DocumentFix(Rules.PERF015.Info, "Use the vectorized Clear or Fill")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF015.Id);
-
-    protected override string Title => "Use the vectorized Clear or Fill";
-
-    protected override string EquivalenceKey => Rules.PERF015.FixKey;
-
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;

@@ -25,16 +25,8 @@ namespace PerfAnalyzers.CodeFixes.Async;
 /// already awaits that way.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF006DoNotBlockOnTasksInAsyncCodeCodeFix)), Shared]
-public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix : DocumentFix
+public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix() : DocumentFix(Rules.PERF006.Info, "Await instead of blocking")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF006.Id);
-
-    protected override string Title => "Await instead of blocking";
-
-    protected override string EquivalenceKey => Rules.PERF006.FixKey;
-
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) => DiagnosticProperties.IsFixable(diagnostic);
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

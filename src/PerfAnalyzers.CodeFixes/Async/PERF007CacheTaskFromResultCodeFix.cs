@@ -16,6 +16,7 @@ using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.Async;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.CodeFixes.Async;
 
@@ -27,41 +28,10 @@ namespace PerfAnalyzers.CodeFixes.Async;
 /// each type gets one field per value, even across partial declarations in several documents.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF007CacheTaskFromResultCodeFix)), Shared]
-public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
+public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF007.Info, "Use a cached task")
 {
-    public const string EquivalenceKey = Rules.PERF007.FixKey;
-
-    private const string Title = "Use a cached task";
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF007.Id);
-
-    /// <summary>The scope's diagnostics fixed in one pass, so that fields are shared.</summary>
-    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rules.PERF007.Id, Title, EquivalenceKey, FixAsync);
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            context.RegisterCodeFix(
-                CodeAction.Create(Title, token => FixAsync(context.Document.Project.Solution, new[] { diagnostic }, token), EquivalenceKey),
-                diagnostic);
-        }
-
-        return Task.CompletedTask;
-    }
-
-    /// <summary>Fixes every diagnostic together; leaves the solution unchanged on unexpected code rather than fail.</summary>
-    private static async Task<Solution> FixAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken)
-    {
-        try
-        {
-            return await FixCoreAsync(solution, diagnostics, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is not OperationCanceledException)
-        {
-            return solution;
-        }
-    }
+    protected override Task<Solution> FixAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken) =>
+        FixCoreAsync(solution, diagnostics, cancellationToken);
 
     /// <summary>One fixed call.</summary>
     private sealed class Use
@@ -228,7 +198,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
     /// <summary><c>Task.CompletedTask</c> when the call is converted to a plain <c>Task</c> and that property exists.</summary>
     private static SyntaxNode? CompletedTaskReplacement(Use use, SyntaxGenerator generator)
     {
-        var task = use.Model.Compilation.GetTypeByMetadataName("System.Threading.Tasks.Task");
+        var task = use.Model.Compilation.GetTypeByMetadataName(WellKnownTypes.Task);
         if (task is null ||
             use.Model.GetOperation(use.Call)?.Parent is not IConversionOperation { IsImplicit: true } conversion ||
             !SymbolEqualityComparer.Default.Equals(conversion.Type, task) ||
@@ -243,7 +213,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix : CodeFixProvider
     }
 
     private static INamedTypeSymbol? TaskOfBool(Compilation compilation) =>
-        compilation.GetTypeByMetadataName("System.Threading.Tasks.Task`1")?.Construct(compilation.GetSpecialType(SpecialType.System_Boolean));
+        compilation.GetTypeByMetadataName(WellKnownTypes.TaskOfT)?.Construct(compilation.GetSpecialType(SpecialType.System_Boolean));
 
     /// <summary>A static readonly <c>Task&lt;bool&gt;</c> field of the type initialised with <c>Task.FromResult(value)</c>.</summary>
     private static async Task<string?> FindExistingFieldAsync(Solution solution, INamedTypeSymbol type, INamedTypeSymbol taskOfBool, bool value, CancellationToken cancellationToken)

@@ -16,6 +16,8 @@ using Microsoft.CodeAnalysis.Host;
 using Microsoft.CodeAnalysis.Simplification;
 using Microsoft.CodeAnalysis.Text;
 
+using PerfAnalyzers.Infrastructure;
+
 namespace PerfAnalyzers.CodeFixes.Infrastructure;
 
 /// <summary>
@@ -31,11 +33,24 @@ public abstract class DocumentFix : CodeFixProvider
     /// <summary>For fixes that do not derive from this class (solution-wide ones): report a failure the same way.</summary>
     internal static void ReportFailure(Exception exception) => FixFailed?.Invoke(exception);
 
-    /// <summary>The code action's title.</summary>
-    protected abstract string Title { get; }
+    /// <param name="rule">The rule's entry: its id and the equivalence key of the code action.</param>
+    /// <param name="title">The code action's title.</param>
+    protected DocumentFix(RuleInfo rule, string title)
+    {
+        Rule = rule;
+        Title = title;
+        FixableDiagnosticIds = ImmutableArray.Create(rule.Id);
+    }
 
-    /// <summary>Stable equivalence key: the rule id plus the fix name.</summary>
-    protected abstract string EquivalenceKey { get; }
+    protected RuleInfo Rule { get; }
+
+    public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
+
+    /// <summary>The code action's title.</summary>
+    protected string Title { get; }
+
+    /// <summary>Stable equivalence key, from the rule's entry.</summary>
+    protected string EquivalenceKey => Rule.FixKey ?? Rule.Id;
 
     public sealed override FixAllProvider GetFixAllProvider() =>
         FixAllProvider.Create((context, document, diagnostics) => FixDocumentOrNullAsync(document, diagnostics, context.CancellationToken));
@@ -230,8 +245,12 @@ public abstract class DocumentFix : CodeFixProvider
         return text.ToString(TextSpan.FromBounds(first.End, first.EndIncludingLineBreak));
     }
 
-    /// <summary>Cheap syntactic check that a fix can be offered for this diagnostic.</summary>
-    protected virtual bool CanFix(SyntaxNode root, Diagnostic diagnostic) => true;
+    /// <summary>
+    /// Cheap syntactic check that a fix can be offered for this diagnostic. By default: unless the analyzer said it is
+    /// not fixable (<see cref="DiagnosticProperties.Fixable"/>).
+    /// </summary>
+    protected virtual bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
+        !diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable) || DiagnosticProperties.IsFixable(diagnostic);
 
     /// <summary>
     /// Returns the fixed document, or null when nothing could be fixed. The common shape: the syntax root (and the

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -64,5 +65,75 @@ internal sealed class SolutionFixAll : FixAllProvider
 
         var solution = context.Solution;
         return CodeAction.Create(_title, token => _fix(solution, diagnostics, token), _equivalenceKey);
+    }
+}
+
+/// <summary>
+/// Base of the fixes whose rewrite spans documents (PERF004, PERF007): the single fix and Fix All (document, project,
+/// solution, through <see cref="SolutionFixAll"/>) both hand their diagnostics to <see cref="FixAsync"/>; a failure on
+/// unexpected code leaves the solution unchanged and is reported like <see cref="DocumentFix"/>'s.
+/// </summary>
+public abstract class SolutionFix : CodeFixProvider
+{
+    /// <param name="rule">The rule's entry: its id and the equivalence key of the code action.</param>
+    /// <param name="title">The code action's title.</param>
+    protected SolutionFix(RuleInfo rule, string title)
+    {
+        Rule = rule;
+        Title = title;
+        FixableDiagnosticIds = ImmutableArray.Create(rule.Id);
+    }
+
+    protected RuleInfo Rule { get; }
+
+    public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
+
+    /// <summary>The code action's title.</summary>
+    protected string Title { get; }
+
+    /// <summary>Stable equivalence key, from the rule's entry.</summary>
+    protected string EquivalenceKey => Rule.FixKey ?? Rule.Id;
+
+    public sealed override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rule.Id, Title, EquivalenceKey, FixOrKeepAsync);
+
+    public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            try
+            {
+                if (!await CanFixAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
+                {
+                    continue;
+                }
+            }
+            catch (Exception e) when (e is not OperationCanceledException)
+            {
+                DocumentFix.ReportFailure(e);
+                continue;
+            }
+
+            var solution = context.Document.Project.Solution;
+            context.RegisterCodeFix(CodeAction.Create(Title, token => FixOrKeepAsync(solution, new[] { diagnostic }, token), EquivalenceKey), diagnostic);
+        }
+    }
+
+    /// <summary>Whether to offer the fix for one diagnostic (the code is what the fix expects).</summary>
+    protected virtual Task<bool> CanFixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) => Task.FromResult(true);
+
+    /// <summary>Fixes every diagnostic together, so that decisions spanning documents are made once.</summary>
+    protected abstract Task<Solution> FixAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken);
+
+    private async Task<Solution> FixOrKeepAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await FixAsync(solution, diagnostics, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            DocumentFix.ReportFailure(e);
+            return solution;
+        }
     }
 }

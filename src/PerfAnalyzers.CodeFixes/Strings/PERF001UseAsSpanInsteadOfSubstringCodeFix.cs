@@ -23,14 +23,8 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 /// <c>ReadOnlySpan&lt;char&gt;</c> local where the shape needs it), or <c>sb.Append(s, start, count)</c>.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF001UseAsSpanInsteadOfSubstringCodeFix)), Shared]
-public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix : DocumentFix
+public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix() : DocumentFix(Rules.PERF001.Info, "Use AsSpan instead of Substring")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF001.Id);
-
-    protected override string Title => "Use AsSpan instead of Substring";
-
-    protected override string EquivalenceKey => Rules.PERF001.FixKey;
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

@@ -26,17 +26,8 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 /// formatted with the current culture as <c>Append</c> formats them.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF002AvoidStringBuilderForFewPiecesCodeFix)), Shared]
-public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix : DocumentFix
+public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix() : DocumentFix(Rules.PERF002.Info, "Build the string without a StringBuilder")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF002.Id);
-
-    protected override string Title => "Build the string without a StringBuilder";
-
-    protected override string EquivalenceKey => Rules.PERF002.FixKey;
-
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        DiagnosticProperties.IsFixable(diagnostic);
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

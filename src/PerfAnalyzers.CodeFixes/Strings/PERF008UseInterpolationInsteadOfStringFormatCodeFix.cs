@@ -24,17 +24,8 @@ namespace PerfAnalyzers.CodeFixes.Strings;
 /// order (the analyzer offers no fix otherwise).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF008UseInterpolationInsteadOfStringFormatCodeFix)), Shared]
-public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix : DocumentFix
+public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix() : DocumentFix(Rules.PERF008.Info, "Replace string.Format with an interpolated string or string.Concat")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF008.Id);
-
-    protected override string Title => "Replace string.Format with an interpolated string or string.Concat";
-
-    protected override string EquivalenceKey => Rules.PERF008.FixKey;
-
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        DiagnosticProperties.IsFixable(diagnostic);
-
     protected override bool NeedsSemanticModel => true;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
@@ -42,7 +33,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix : Docume
         if (!CanFix(input.Root, diagnostic) ||
             input.Root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax node ||
             input.Model!.GetOperation(node, input.CancellationToken) is not IInvocationOperation invocation ||
-            FormatCall.Find(invocation, FormatTypes.From(input.Model.Compilation)) is not { Fixable: true } call)
+            FormatCall.Find(invocation, PERF008UseInterpolationInsteadOfStringFormatAnalyzer.Symbols.Resolve(input.Model.Compilation)) is not { Fixable: true } call)
         {
             return;
         }

@@ -21,17 +21,8 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// evaluated twice (a constant, local, parameter or field) and the receiver is not a conditional access.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF003AvoidEnumHasFlagCodeFix)), Shared]
-public sealed class PERF003AvoidEnumHasFlagCodeFix : DocumentFix
+public sealed class PERF003AvoidEnumHasFlagCodeFix() : DocumentFix(Rules.PERF003.Info, "Use a bitwise test instead of HasFlag")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF003.Id);
-
-    protected override string Title => "Use a bitwise test instead of HasFlag";
-
-    protected override string EquivalenceKey => Rules.PERF003.FixKey;
-
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        DiagnosticProperties.IsFixable(diagnostic);
-
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;

@@ -25,51 +25,18 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// warning). Fix All gathers every diagnostic of its scope and edits each document once.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF004SealInternalTypesCodeFix)), Shared]
-public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
+public sealed class PERF004SealInternalTypesCodeFix() : SolutionFix(Rules.PERF004.Info, "Seal the type")
 {
-    public const string EquivalenceKey = Rules.PERF004.FixKey;
+    protected override async Task<bool> CanFixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        await FindAsync(document, diagnostic, cancellationToken).ConfigureAwait(false) is not null;
 
-    private const string Title = "Seal the type";
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF004.Id);
-
-    public override FixAllProvider GetFixAllProvider() => new SolutionFixAll(
-        Rules.PERF004.Id,
-        Title,
-        EquivalenceKey,
-        (solution, diagnostics, cancellationToken) => SealOrKeepAsync(
+    protected override Task<Solution> FixAsync(Solution solution, IReadOnlyList<Diagnostic> diagnostics, CancellationToken cancellationToken) =>
+        SealAsync(
             solution,
             diagnostics.Select(d => (Document: solution.GetDocument(d.Location.SourceTree), Diagnostic: d))
                 .Where(d => d.Document is not null)
                 .Select(d => (d.Document!, d.Diagnostic)),
-            cancellationToken));
-
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            try
-            {
-                if (await FindAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false) is null)
-                {
-                    continue;
-                }
-            }
-            catch (Exception e) when (e is not OperationCanceledException)
-            {
-                DocumentFix.ReportFailure(e);
-                continue;
-            }
-
-            var document = context.Document;
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Title,
-                    token => SealOrKeepAsync(document.Project.Solution, new[] { (document, diagnostic) }, token),
-                    EquivalenceKey),
-                diagnostic);
-        }
-    }
+            cancellationToken);
 
     /// <summary>The reported declaration and its type, when every declaration of the type is in a regular document.</summary>
     private static async Task<(TypeDeclarationSyntax Declaration, INamedTypeSymbol Type)?> FindAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
@@ -199,19 +166,6 @@ public sealed class PERF004SealInternalTypesCodeFix : CodeFixProvider
                 return (true, true);
             default:
                 return (true, false);
-        }
-    }
-
-    private static async Task<Solution> SealOrKeepAsync(Solution solution, IEnumerable<(Document Document, Diagnostic Diagnostic)> diagnostics, CancellationToken cancellationToken)
-    {
-        try
-        {
-            return await SealAsync(solution, diagnostics, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is not OperationCanceledException)
-        {
-            DocumentFix.ReportFailure(e);
-            return solution;
         }
     }
 

@@ -20,14 +20,8 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// → <c>Enum.GetValues&lt;E&gt;()</c>; <c>(E)Enum.Parse(typeof(E), s)</c> → <c>Enum.Parse&lt;E&gt;(s)</c>.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF009UseGenericEnumApisCodeFix)), Shared]
-public sealed class PERF009UseGenericEnumApisCodeFix : DocumentFix
+public sealed class PERF009UseGenericEnumApisCodeFix() : DocumentFix(Rules.PERF009.Info, "Use the generic Enum API")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF009.Id);
-
-    protected override string Title => "Use the generic Enum API";
-
-    protected override string EquivalenceKey => Rules.PERF009.FixKey;
-
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
         var root = input.Root;

@@ -22,14 +22,8 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// and its declaration goes.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF010UseRandomSharedCodeFix)), Shared]
-public sealed class PERF010UseRandomSharedCodeFix : DocumentFix
+public sealed class PERF010UseRandomSharedCodeFix() : DocumentFix(Rules.PERF010.Info, "Use Random.Shared")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF010.Id);
-
-    protected override string Title => "Use Random.Shared";
-
-    protected override string EquivalenceKey => Rules.PERF010.FixKey;
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

@@ -19,17 +19,8 @@ namespace PerfAnalyzers.CodeFixes.Types;
 /// constructor goes. Offered only when the assignments are in the fields' declaration order (see the analyzer).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF013InitializeStaticFieldsInlineCodeFix)), Shared]
-public sealed class PERF013InitializeStaticFieldsInlineCodeFix : DocumentFix
+public sealed class PERF013InitializeStaticFieldsInlineCodeFix() : DocumentFix(Rules.PERF013.Info, "Initialize the static fields inline")
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.PERF013.Id);
-
-    protected override string Title => "Initialize the static fields inline";
-
-    protected override string EquivalenceKey => Rules.PERF013.FixKey;
-
-    protected override bool CanFix(SyntaxNode root, Diagnostic diagnostic) =>
-        DiagnosticProperties.IsFixable(diagnostic);
-
     protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

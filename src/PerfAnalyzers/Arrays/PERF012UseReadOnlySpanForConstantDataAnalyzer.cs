@@ -217,7 +217,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
     {
         foreach (var attribute in assembly.GetAttributes())
         {
-            if (attribute.AttributeClass?.ToDisplayString() == "System.Runtime.CompilerServices.InternalsVisibleToAttribute")
+            if (attribute.AttributeClass?.ToDisplayString() == WellKnownTypes.InternalsVisibleToAttribute)
             {
                 return true;
             }

@@ -63,7 +63,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
             context.RegisterOperationAction(c => AnalyzeWrites(c, compilation, binaryPrimitives, span, hasAsSpan), OperationKind.Block);
         }
 
-        if (compilation.Types.Get("System.BitConverter") is { } bitConverter && compilation.Types.Get("System.Array") is { } array &&
+        if (compilation.Types.Get(WellKnownTypes.BitConverter) is { } bitConverter && compilation.Types.Get(WellKnownTypes.Array) is { } array &&
             !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty)
         {
             context.RegisterOperationAction(c => AnalyzeBitConverter(c, compilation, bitConverter, array), OperationKind.Block);

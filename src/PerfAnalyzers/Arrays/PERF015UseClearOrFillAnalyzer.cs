@@ -45,7 +45,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var apis = Apis.Find(compilation);
+        var apis = Symbols.Resolve(compilation);
         if (apis.HasClearWhole && apis.ClearRange is not null)
         {
             // Calls to Array.Clear are rare, and a callback on every invocation costs more than this rule's whole loop
@@ -58,7 +58,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     }
 
     /// <summary>What the compilation offers: <c>Array.Clear(Array)</c> (.NET 6+), <c>Array.Fill&lt;T&gt;</c> (.NET Core 2.0+), spans.</summary>
-    private sealed class Apis
+    private sealed class Symbols
     {
         public PerfCompilation Perf = null!;
         public INamedTypeSymbol Array = null!;
@@ -70,9 +70,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         public bool FillIsVectorized;
         public INamedTypeSymbol? Span;
 
-        public static Apis Find(PerfCompilation perf)
+        public static Symbols Resolve(PerfCompilation perf)
         {
-            var apis = new Apis
+            var apis = new Symbols
             {
                 Perf = perf,
                 Array = perf.Compilation.GetSpecialType(SpecialType.System_Array),
@@ -110,7 +110,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// Every <c>Clear(x, y, z)</c> call in the file, found by its name in the file's text (an ordinal search; the text of a
     /// file read from disk is not copied unless it is large) and a syntactic check of the call's shape, is bound and analyzed; nothing else is bound.
     /// </summary>
-    private static void FindClearCalls(SemanticModelAnalysisContext context, Apis apis)
+    private static void FindClearCalls(SemanticModelAnalysisContext context, Symbols apis)
     {
         const string Name = "Clear";
         var tree = context.SemanticModel.SyntaxTree;
@@ -145,7 +145,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     }
 
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
-    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Apis apis, AnalyzerOptions options, Action<Diagnostic> report)
+    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Symbols apis, AnalyzerOptions options, Action<Diagnostic> report)
     {
         if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
         {
@@ -165,7 +165,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     }
 
     /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
-    private static void AnalyzeLoop(OperationAnalysisContext context, Apis apis)
+    private static void AnalyzeLoop(OperationAnalysisContext context, Symbols apis)
     {
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax } loop ||
             loop.Before.Length != 1 ||
@@ -257,7 +257,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         Report(context.ReportDiagnostic, context.Options, apis, header, "this loop", replacement, shape, typeArgument);
     }
 
-    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Apis apis, Location location, string code, string replacement, string shape, string? elementType)
+    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, Location location, string code, string replacement, string shape, string? elementType)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
         if (elementType is not null)

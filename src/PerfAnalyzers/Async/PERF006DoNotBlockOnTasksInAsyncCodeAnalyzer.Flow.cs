@@ -28,7 +28,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
     /// <c>IsCompletedSuccessfully</c>, <c>IsFaulted</c>, <c>IsCanceled</c> or <c>Status == RanToCompletion/Faulted/Canceled</c>,
     /// and not reassigned since.
     /// </summary>
-    private static bool AreKnownComplete(OperationAnalysisContext context, IOperation blocking, ImmutableArray<IOperation> tasks, IMethodSymbol function, TaskTypes types, bool requireAll)
+    private static bool AreKnownComplete(OperationAnalysisContext context, IOperation blocking, ImmutableArray<IOperation> tasks, IMethodSymbol function, Symbols types, bool requireAll)
     {
         var symbols = tasks.Select(t => TrackedSymbol(t)).ToList();
         if (requireAll ? symbols.Any(s => s is null) : symbols.All(s => s is null))
@@ -161,10 +161,10 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
     {
         private readonly ControlFlowGraph _graph;
         private readonly ISymbol _task;
-        private readonly TaskTypes _types;
+        private readonly Symbols _types;
         private readonly CancellationToken _cancellationToken;
 
-        public FlowAnalysis(ControlFlowGraph graph, ISymbol task, TaskTypes types, CancellationToken cancellationToken)
+        public FlowAnalysis(ControlFlowGraph graph, ISymbol task, Symbols types, CancellationToken cancellationToken)
         {
             _graph = graph;
             _task = task;
@@ -286,7 +286,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
 
                         if (IsTask(awaited) ||
                             (awaited is IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WhenAll" } whenAll } all &&
-                             TaskTypes.Is(whenAll.ContainingType, _types.Task) && TaskArguments(all).Any(IsTask)))
+                             Symbols.Is(whenAll.ContainingType, _types.Task) && TaskArguments(all).Any(IsTask)))
                         {
                             return true;
                         }
@@ -298,7 +298,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
                         when IsTask(gotten) || (Strip(gotten) is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } c } && IsTask(c)):
                         return true;
                     case IInvocationOperation { TargetMethod: { IsStatic: true, Name: "WaitAll", Parameters.Length: 1 } waitAll } invocation
-                        when TaskTypes.Is(waitAll.ContainingType, _types.Task) && TaskArguments(invocation).Any(IsTask):
+                        when Symbols.Is(waitAll.ContainingType, _types.Task) && TaskArguments(invocation).Any(IsTask):
                         return true;
                 }
             }

@@ -37,16 +37,12 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     /// <summary>The name of the function's single <c>CancellationToken</c> parameter, for <c>Task.Delay</c>.</summary>
     public const string TokenKey = "Token";
 
-    private const string ThreadMetadataName = "System.Threading.Thread";
-    private const string TaskStatusMetadataName = "System.Threading.Tasks.TaskStatus";
-    private const string CancellationTokenMetadataName = "System.Threading.CancellationToken";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF006.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = TaskTypes.Create(compilation);
+        var types = Symbols.Resolve(compilation);
         if (types is null)
         {
             return;
@@ -57,7 +53,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     }
 
     /// <summary>The types the rule resolves once per compilation.</summary>
-    private sealed class TaskTypes
+    private sealed class Symbols
     {
         public INamedTypeSymbol Task = null!;
         public INamedTypeSymbol? TaskOfT;
@@ -67,22 +63,22 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         public INamedTypeSymbol? TaskStatus;
         public INamedTypeSymbol? CancellationToken;
 
-        public static TaskTypes? Create(PerfCompilation perf)
+        public static Symbols? Resolve(PerfCompilation perf)
         {
             if (perf.Types.Get(WellKnownTypes.Task) is not { } task)
             {
                 return null;
             }
 
-            return new TaskTypes
+            return new Symbols
             {
                 Task = task,
                 TaskOfT = perf.Types.Get(WellKnownTypes.TaskOfT),
                 ValueTask = perf.Types.Get(WellKnownTypes.ValueTask),
                 ValueTaskOfT = perf.Types.Get(WellKnownTypes.ValueTaskOfT),
-                Thread = perf.Types.Get(ThreadMetadataName),
-                TaskStatus = perf.Types.Get(TaskStatusMetadataName),
-                CancellationToken = perf.Types.Get(CancellationTokenMetadataName),
+                Thread = perf.Types.Get(WellKnownTypes.Thread),
+                TaskStatus = perf.Types.Get(WellKnownTypes.TaskStatus),
+                CancellationToken = perf.Types.Get(WellKnownTypes.CancellationToken),
             };
         }
 
@@ -117,7 +113,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     }
 
     /// <summary><c>t.Result</c> on a task.</summary>
-    private static void AnalyzeResult(OperationAnalysisContext context, TaskTypes types)
+    private static void AnalyzeResult(OperationAnalysisContext context, Symbols types)
     {
         var property = (IPropertyReferenceOperation)context.Operation;
         if (property.Property.Name != "Result" || property.Instance is not { } task || !types.IsTask(property.Property.ContainingType))
@@ -129,7 +125,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         Analyze(context, types, property, task, ImmutableArray.Create(task), ShapeAwait, receiver is null ? null : "await " + receiver);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, TaskTypes types)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, Symbols types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -150,26 +146,26 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
                 Analyze(context, types, invocation, task, ImmutableArray.Create(task), ShapeAwait, "await " + awaited.Syntax);
                 return;
 
-            case "WaitAll" or "WaitAny" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Task):
+            case "WaitAll" or "WaitAny" when method.IsStatic && Symbols.Is(method.ContainingType, types.Task):
             {
                 var tasks = TaskArguments(invocation);
                 var waitAll = method.Name == "WaitAll";
                 var fixable = waitAll && method.Parameters.Length == 1 && method.Parameters[0].Type is not INamedTypeSymbol { SpecialType: SpecialType.System_Int32 } &&
-                              !TaskTypes.Is(method.Parameters[0].Type, types.CancellationToken);
+                              !Symbols.Is(method.Parameters[0].Type, types.CancellationToken);
                 var arguments = ArgumentsText(invocation);
                 Analyze(context, types, invocation, null, tasks, fixable ? ShapeWaitAll : null,
                     (waitAll ? "await Task.WhenAll(" : "await Task.WhenAny(") + arguments + ")", requireAllComplete: waitAll);
                 return;
             }
 
-            case "Sleep" when method.IsStatic && TaskTypes.Is(method.ContainingType, types.Thread) && invocation.Arguments.Length == 1:
+            case "Sleep" when method.IsStatic && Symbols.Is(method.ContainingType, types.Thread) && invocation.Arguments.Length == 1:
                 Analyze(context, types, invocation, null, ImmutableArray<IOperation>.Empty, ShapeSleep, "await Task.Delay(" + ArgumentsText(invocation) + ")");
                 return;
         }
     }
 
     /// <summary>The task behind <c>t</c> or <c>t.ConfigureAwait(..)</c>, when it is a task.</summary>
-    private static IOperation? GetTaskOfAwaitable(IOperation awaited, TaskTypes types)
+    private static IOperation? GetTaskOfAwaitable(IOperation awaited, Symbols types)
     {
         if (awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured } && types.IsTask(configured.Type))
         {
@@ -203,7 +199,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
 
     private static void Analyze(
         OperationAnalysisContext context,
-        TaskTypes types,
+        Symbols types,
         IOperation blocking,
         IOperation? awaitedTask,
         ImmutableArray<IOperation> tasks,
@@ -258,7 +254,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     }
 
     /// <summary><c>Task.FromResult(..)</c>, <c>Task.CompletedTask</c>, and the antecedent of a <c>ContinueWith</c> continuation.</summary>
-    private static bool IsCompleteByConstruction(IOperation task, TaskTypes types)
+    private static bool IsCompleteByConstruction(IOperation task, Symbols types)
     {
         task = Strip(task)!;
         switch (task)
@@ -393,17 +389,17 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     }
 
     /// <summary>The single <c>CancellationToken</c> parameter of the function (or of the member around a lambda).</summary>
-    private static string? SingleCancellationToken(IMethodSymbol function, ISymbol member, TaskTypes types)
+    private static string? SingleCancellationToken(IMethodSymbol function, ISymbol member, Symbols types)
     {
         if (types.CancellationToken is null)
         {
             return null;
         }
 
-        var tokens = function.Parameters.Where(p => TaskTypes.Is(p.Type, types.CancellationToken)).ToList();
+        var tokens = function.Parameters.Where(p => Symbols.Is(p.Type, types.CancellationToken)).ToList();
         if (tokens.Count == 0 && function.MethodKind == MethodKind.AnonymousFunction && !function.IsStatic && member is IMethodSymbol outer)
         {
-            tokens = outer.Parameters.Where(p => TaskTypes.Is(p.Type, types.CancellationToken)).ToList();
+            tokens = outer.Parameters.Where(p => Symbols.Is(p.Type, types.CancellationToken)).ToList();
         }
 
         return tokens.Count == 1 && tokens[0].RefKind == RefKind.None ? tokens[0].Name : null;

@@ -30,6 +30,14 @@ public sealed class WellKnownTypes
     public const string DefaultInterpolatedStringHandler = "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler";
     public const string ComImportAttribute = "System.Runtime.InteropServices.ComImportAttribute";
     public const string InternalsVisibleToAttribute = "System.Runtime.CompilerServices.InternalsVisibleToAttribute";
+    public const string InterpolatedStringHandlerAttribute = "System.Runtime.CompilerServices.InterpolatedStringHandlerAttribute";
+    public const string StringBuilderAppendInterpolatedStringHandler = "System.Text.StringBuilder+AppendInterpolatedStringHandler";
+    public const string IFormatProvider = "System.IFormatProvider";
+    public const string BitConverter = "System.BitConverter";
+    public const string Array = "System.Array";
+    public const string Thread = "System.Threading.Thread";
+    public const string TaskStatus = "System.Threading.Tasks.TaskStatus";
+    public const string CancellationToken = "System.Threading.CancellationToken";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));

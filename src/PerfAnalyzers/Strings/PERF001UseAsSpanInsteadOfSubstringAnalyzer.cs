@@ -38,7 +38,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = Context.Create(compilation);
+        var types = Symbols.Resolve(compilation);
         if (types is null)
         {
             return;
@@ -60,7 +60,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     }
 
     /// <summary>Everything the rule resolves once per compilation.</summary>
-    private sealed class Context
+    private sealed class Symbols
     {
         public PerfCompilation Perf = null!;
         public INamedTypeSymbol String = null!;
@@ -72,10 +72,10 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public bool StringConvertsToSpan;
         public ImmutableHashSet<int> SpanConcatArities = ImmutableHashSet<int>.Empty;
 
-        public static Context? Create(PerfCompilation perf)
+        public static Symbols? Resolve(PerfCompilation perf)
         {
             var compilation = perf.Compilation;
-            var context = new Context
+            var context = new Symbols
             {
                 Perf = perf,
                 String = compilation.GetSpecialType(SpecialType.System_String),
@@ -112,7 +112,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public bool IsStringBuilder(ITypeSymbol? type) => StringBuilder is not null && SymbolEqualityComparer.Default.Equals(type, StringBuilder);
     }
 
-    private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, AnalyzerOptions options, System.Action<Diagnostic> report, Context types)
+    private static void AnalyzeInvocation(IInvocationOperation invocation, ISymbol? containingSymbol, AnalyzerOptions options, System.Action<Diagnostic> report, Symbols types)
     {
         if (containingSymbol is null ||
             !IsSubstring(invocation, types) ||
@@ -185,14 +185,14 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         return text.Length <= 80 ? text : text.Substring(0, 77) + "...";
     }
 
-    private static bool IsSubstring(IInvocationOperation invocation, Context types) =>
+    private static bool IsSubstring(IInvocationOperation invocation, Symbols types) =>
         invocation.TargetMethod is { Name: "Substring", IsStatic: false } method &&
         method.ContainingType.SpecialType == SpecialType.System_String &&
         invocation.Instance is not null &&
         invocation.Arguments.Length is 1 or 2 &&
         invocation.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit);
 
-    private static string? Classify(IInvocationOperation substring, Context types, ISymbol containingSymbol)
+    private static string? Classify(IInvocationOperation substring, Symbols types, ISymbol containingSymbol)
     {
         var parent = substring.Parent;
         var spanAllowedHere = types.HasAsSpan && SpanMayLiveHere(substring);
@@ -228,7 +228,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         }
     }
 
-    private static string? ClassifyArgument(IInvocationOperation substring, IArgumentOperation argument, IInvocationOperation call, Context types, bool spanAllowedHere)
+    private static string? ClassifyArgument(IInvocationOperation substring, IArgumentOperation argument, IInvocationOperation call, Symbols types, bool spanAllowedHere)
     {
         if (argument.ArgumentKind != ArgumentKind.Explicit || argument.Parameter is not { RefKind: RefKind.None } parameter)
         {
@@ -273,7 +273,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     /// An overload of the called method that takes <c>ReadOnlySpan&lt;char&gt;</c> at <paramref name="ordinal"/>, has the
     /// same other parameters (names, types, ref kinds), only optional extra parameters, and the same return type.
     /// </summary>
-    private static bool HasSpanOverload(IInvocationOperation call, int ordinal, Context types)
+    private static bool HasSpanOverload(IInvocationOperation call, int ordinal, Symbols types)
     {
         var method = call.TargetMethod.OriginalDefinition;
         if (call.Arguments.Any(a => a.ArgumentKind != ArgumentKind.Explicit && a.ArgumentKind != ArgumentKind.DefaultValue))
@@ -331,7 +331,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             : SymbolEqualityComparer.Default.Equals(a, b);
 
     /// <summary><c>x.Equals(t)</c> (ordinal by definition), or <c>StartsWith/EndsWith(t, StringComparison.Ordinal[IgnoreCase])</c>.</summary>
-    private static bool IsComparisonOnReceiver(IInvocationOperation call, Context types)
+    private static bool IsComparisonOnReceiver(IInvocationOperation call, Symbols types)
     {
         var method = call.TargetMethod;
         if (method.IsStatic || method.ContainingType.SpecialType != SpecialType.System_String)
@@ -401,7 +401,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     }
 
     /// <summary>A <c>+</c> chain or <c>string.Concat</c> call of 2–4 string operands that a span-based Concat overload accepts.</summary>
-    private static bool IsSpanConcatenation(IOperation rootOrCall, Context types)
+    private static bool IsSpanConcatenation(IOperation rootOrCall, Symbols types)
     {
         var operands = new List<IOperation>();
         if (rootOrCall is IInvocationOperation call)
@@ -427,7 +427,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
     /// <c>var part = s.Substring(..);</c> whose only use is an argument with a span overload, in a function that is not
     /// async or an iterator, not captured by a lambda or local function.
     /// </summary>
-    private static bool IsSingleUseLocal(IInvocationOperation substring, IVariableDeclaratorOperation declarator, Context types, ISymbol containingSymbol)
+    private static bool IsSingleUseLocal(IInvocationOperation substring, IVariableDeclaratorOperation declarator, Symbols types, ISymbol containingSymbol)
     {
         var local = declarator.Symbol;
         var function = substring.GetContainingFunction(containingSymbol);

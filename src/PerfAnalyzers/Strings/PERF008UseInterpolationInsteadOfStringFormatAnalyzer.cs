@@ -21,13 +21,53 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF008.Descriptor);
 
+    /// <summary>The types and members the rule needs, resolved once per compilation (by the analyzer) or per fix.</summary>
+    public sealed class Symbols
+    {
+        private Symbols(WellKnownTypes types, Compilation compilation)
+        {
+            IFormatProvider = types.Get(WellKnownTypes.IFormatProvider);
+            StringBuilder = types.Get(WellKnownTypes.StringBuilder);
+            ExpressionOfT = types.Get(WellKnownTypes.ExpressionOfT);
+            HandlerAttribute = types.Get(WellKnownTypes.InterpolatedStringHandlerAttribute);
+            var handler = types.Get(WellKnownTypes.DefaultInterpolatedStringHandler);
+            HasHandler = handler is not null;
+            HasStringBuilderHandler = types.Get(WellKnownTypes.StringBuilderAppendInterpolatedStringHandler) is not null;
+            HasCreateWithProvider = handler is not null && compilation.GetSpecialType(SpecialType.System_String).GetMembers("Create").OfType<IMethodSymbol>().Any(m =>
+                m.IsStatic && m.Parameters.Length == 2 &&
+                SymbolEqualityComparer.Default.Equals(m.Parameters[0].Type, IFormatProvider) &&
+                SymbolEqualityComparer.Default.Equals(m.Parameters[1].Type, handler));
+        }
+
+        public INamedTypeSymbol? IFormatProvider { get; }
+
+        public INamedTypeSymbol? StringBuilder { get; }
+
+        public INamedTypeSymbol? ExpressionOfT { get; }
+
+        public INamedTypeSymbol? HandlerAttribute { get; }
+
+        /// <summary><c>DefaultInterpolatedStringHandler</c> exists (.NET 6+).</summary>
+        public bool HasHandler { get; }
+
+        public bool HasStringBuilderHandler { get; }
+
+        /// <summary><c>string.Create(IFormatProvider, ref DefaultInterpolatedStringHandler)</c> exists.</summary>
+        public bool HasCreateWithProvider { get; }
+
+        public static Symbols Resolve(PerfCompilation compilation) => new(compilation.Types, compilation.Compilation);
+
+        /// <summary>For a code fix, which has no <see cref="PerfCompilation"/>.</summary>
+        public static Symbols Resolve(Compilation compilation) => new(new WellKnownTypes(compilation), compilation);
+    }
+
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = FormatTypes.From(compilation.Compilation);
+        var types = Symbols.Resolve(compilation);
         context.RegisterOperationAction(c => Analyze(c, compilation, types), OperationKind.Invocation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, FormatTypes types)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Symbols types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod is not { Name: "Format", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String })
@@ -87,317 +127,5 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
         return call.Parts.Length == 1 && values[0].Index < call.Arguments.Count
             ? $"'{call.Arguments[values[0].Index].Expression} ?? \"\"'"
             : "string.Concat";
-    }
-}
-
-/// <summary>What the fix writes in place of the <c>string.Format</c> call.</summary>
-public enum FormatForm
-{
-    /// <summary><c>string.Concat(a, "/", b)</c>: plain placeholders, string arguments, no provider.</summary>
-    Concat,
-
-    /// <summary><c>$"{a,5:X2}"</c>: .NET 6+ with C# 10+.</summary>
-    Interpolation,
-
-    /// <summary><c>string.Create(provider, $"...")</c>: the provider overload on .NET 6+ with C# 10+.</summary>
-    CreateWithProvider,
-
-    /// <summary><c>sb.Append($"...")</c> (or <c>sb.Append(provider, $"...")</c>): the builder's handler appends directly.</summary>
-    AppendInterpolation,
-
-    /// <summary><c>sb.AppendFormat(format, args)</c>: before .NET 6 / C# 10, formats into the builder without an intermediate string.</summary>
-    AppendFormat,
-}
-
-/// <summary>The types PERF008 needs, resolved once per compilation (by the analyzer) or per fix.</summary>
-public sealed class FormatTypes
-{
-    public const string AppendInterpolatedStringHandler = "System.Text.StringBuilder+AppendInterpolatedStringHandler";
-    public const string InterpolatedStringHandlerAttribute = "System.Runtime.CompilerServices.InterpolatedStringHandlerAttribute";
-    public const string FormatProvider = "System.IFormatProvider";
-
-    private FormatTypes(Compilation compilation)
-    {
-        IFormatProvider = compilation.GetTypeByMetadataName(FormatProvider);
-        StringBuilder = compilation.GetTypeByMetadataName(WellKnownTypes.StringBuilder);
-        ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypes.ExpressionOfT);
-        HandlerAttribute = compilation.GetTypeByMetadataName(InterpolatedStringHandlerAttribute);
-        var handler = compilation.GetTypeByMetadataName(WellKnownTypes.DefaultInterpolatedStringHandler);
-        HasHandler = handler is not null;
-        HasStringBuilderHandler = compilation.GetTypeByMetadataName(AppendInterpolatedStringHandler) is not null;
-        HasCreateWithProvider = handler is not null && compilation.GetSpecialType(SpecialType.System_String).GetMembers("Create").OfType<IMethodSymbol>().Any(m =>
-            m.IsStatic && m.Parameters.Length == 2 &&
-            SymbolEqualityComparer.Default.Equals(m.Parameters[0].Type, IFormatProvider) &&
-            SymbolEqualityComparer.Default.Equals(m.Parameters[1].Type, handler));
-    }
-
-    public INamedTypeSymbol? IFormatProvider { get; }
-
-    public INamedTypeSymbol? StringBuilder { get; }
-
-    public INamedTypeSymbol? ExpressionOfT { get; }
-
-    public INamedTypeSymbol? HandlerAttribute { get; }
-
-    /// <summary><c>DefaultInterpolatedStringHandler</c> exists (.NET 6+).</summary>
-    public bool HasHandler { get; }
-
-    public bool HasStringBuilderHandler { get; }
-
-    /// <summary><c>string.Create(IFormatProvider, ref DefaultInterpolatedStringHandler)</c> exists.</summary>
-    public bool HasCreateWithProvider { get; }
-
-    public static FormatTypes From(Compilation compilation) => new(compilation);
-}
-
-/// <summary>One value argument of the format: its syntax and its value before the conversion to object.</summary>
-public sealed class FormatArgument
-{
-    public FormatArgument(ExpressionSyntax expression, IOperation value, IOperation converted)
-    {
-        Expression = expression;
-        Value = value;
-        Converted = converted;
-    }
-
-    /// <summary>The argument as written (the operand of the implicit conversion to object).</summary>
-    public ExpressionSyntax Expression { get; }
-
-    /// <summary>The argument's value, without the implicit conversion to object.</summary>
-    public IOperation Value { get; }
-
-    /// <summary>The argument as passed (with the conversion).</summary>
-    public IOperation Converted { get; }
-
-    public bool IsString => Value.Type?.SpecialType == SpecialType.System_String;
-}
-
-/// <summary>
-/// The facts of one flaggable <c>string.Format</c> call: its parsed format, arguments, the form the fix writes and
-/// whether that fix keeps evaluation order. Shared by the analyzer and the code fix.
-/// </summary>
-public sealed class FormatCall
-{
-
-    private FormatCall(IInvocationOperation invocation, ArgumentSyntax? provider, ExpressionSyntax formatSyntax, IReadOnlyList<FormatArgument> arguments,
-        ImmutableArray<FormatPart> parts, FormatForm form, IInvocationOperation? append, bool fixable)
-    {
-        Invocation = invocation;
-        Provider = provider;
-        FormatSyntax = formatSyntax;
-        Arguments = arguments;
-        Parts = parts;
-        Form = form;
-        Append = append;
-        Fixable = fixable;
-    }
-
-    public IInvocationOperation Invocation { get; }
-
-    /// <summary>The <c>IFormatProvider</c> argument, or null.</summary>
-    public ArgumentSyntax? Provider { get; }
-
-    public ExpressionSyntax FormatSyntax { get; }
-
-    public IReadOnlyList<FormatArgument> Arguments { get; }
-
-    public ImmutableArray<FormatPart> Parts { get; }
-
-    public FormatForm Form { get; }
-
-    /// <summary>The enclosing <c>StringBuilder.Append(string)</c> call for the Append forms.</summary>
-    public IInvocationOperation? Append { get; }
-
-    public bool Fixable { get; }
-
-    /// <summary>Index of the first value argument in the syntax argument list.</summary>
-    public int FirstValueArgument => Provider is null ? 1 : 2;
-
-    public static FormatCall? Find(IInvocationOperation invocation, FormatTypes types)
-    {
-        var method = invocation.TargetMethod;
-        if (method is not { Name: "Format", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String } ||
-            invocation.Syntax is not InvocationExpressionSyntax syntax || syntax.ContainsDiagnostics)
-        {
-            return null;
-        }
-
-        // (IFormatProvider?, string format, object... | params object[] | params ReadOnlySpan<object>); not CompositeFormat.
-        var parameters = method.Parameters;
-        var first = 0;
-        if (parameters.Length > 0 && types.IFormatProvider is not null && SymbolEqualityComparer.Default.Equals(parameters[0].Type, types.IFormatProvider))
-        {
-            first = 1;
-        }
-
-        if (parameters.Length <= first || parameters[first].Type.SpecialType != SpecialType.System_String)
-        {
-            return null;
-        }
-
-        for (var i = first + 1; i < parameters.Length; i++)
-        {
-            if (parameters[i].Type.SpecialType != SpecialType.System_Object && !parameters[i].IsParams)
-            {
-                return null;
-            }
-        }
-
-        // Positional arguments only; a params array passed as an existing array (or span) is not expanded.
-        string? format = null;
-        var localConstant = false;
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Parameter is null || argument.Parameter.IsParams && argument.ArgumentKind == ArgumentKind.Explicit)
-            {
-                return null;
-            }
-
-            if (SymbolEqualityComparer.Default.Equals(argument.Parameter, parameters[first]))
-            {
-                format = argument.Value.ConstantValue is { HasValue: true, Value: string constant } ? constant : null;
-                localConstant = argument.Value is ILocalReferenceOperation;
-            }
-        }
-
-        var syntaxArguments = syntax.ArgumentList.Arguments;
-        if (format is null || syntaxArguments.Count < first + 1 || syntaxArguments.Any(a => a.NameColon is not null || !a.RefKindKeyword.IsKind(SyntaxKind.None)))
-        {
-            return null;
-        }
-
-        var arguments = new List<FormatArgument>();
-        for (var i = first + 1; i < syntaxArguments.Count; i++)
-        {
-            var expression = syntaxArguments[i].Expression;
-            var converted = invocation.Descendants().FirstOrDefault(o => o.Syntax == expression && o is not IArgumentOperation);
-            if (converted is null)
-            {
-                return null;
-            }
-
-            var value = converted;
-            while (value is IConversionOperation { IsImplicit: true } conversion && conversion.Operand.Syntax == expression)
-            {
-                value = conversion.Operand;
-            }
-
-            arguments.Add(new FormatArgument(expression, value, converted));
-        }
-
-        if (!CompositeFormat.TryParse(format, arguments.Count, out var parts) ||
-            parts.Any(p => p.Format is { } f && (f.Length == 0 || char.IsWhiteSpace(f[f.Length - 1]))) ||
-            invocation.IsInsideExpressionTree(types.ExpressionOfT))
-        {
-            // "{0:}" and a format string ending in white space have no interpolated form (CS8089, CS8088).
-            return null;
-        }
-
-        var languageVersion = ((CSharpParseOptions)syntax.SyntaxTree.Options).LanguageVersion;
-        var handlers = types.HasHandler && languageVersion >= LanguageVersion.CSharp10;
-        var provider = first == 1 ? syntaxArguments[0] : null;
-        var append = AppendCall(invocation, syntax, types);
-        var stringsOnly = arguments.All(a => a.IsString) && parts.All(p => p.IsText || p.IsPlain);
-        FormatForm form;
-        if (append is not null)
-        {
-            form = handlers && types.HasStringBuilderHandler ? FormatForm.AppendInterpolation : FormatForm.AppendFormat;
-        }
-        else if (provider is not null)
-        {
-            if (!handlers || !types.HasCreateWithProvider)
-            {
-                return null;
-            }
-
-            form = FormatForm.CreateWithProvider;
-        }
-        else if (stringsOnly)
-        {
-            form = FormatForm.Concat;
-        }
-        else if (handlers)
-        {
-            form = FormatForm.Interpolation;
-        }
-        else
-        {
-            return null;
-        }
-
-        // A local constant would be left unused by the rewrite (CS0219): reported, not fixed.
-        var fixable = form == FormatForm.AppendFormat || !localConstant && IsFixable(invocation, arguments, parts, form, languageVersion, types);
-        return new FormatCall(invocation, provider, syntaxArguments[first].Expression, arguments, parts, form, append, fixable);
-    }
-
-    /// <summary><c>sb.Append(string.Format(...))</c>: the call is the only argument of <c>StringBuilder.Append(string)</c>.</summary>
-    private static IInvocationOperation? AppendCall(IInvocationOperation invocation, InvocationExpressionSyntax syntax, FormatTypes types) =>
-        types.StringBuilder is not null &&
-        invocation.Parent is IArgumentOperation { Parent: IInvocationOperation append } &&
-        append.TargetMethod is { Name: "Append", IsStatic: false, Parameters.Length: 1 } method &&
-        method.Parameters[0].Type.SpecialType == SpecialType.System_String &&
-        SymbolEqualityComparer.Default.Equals(method.ContainingType, types.StringBuilder) &&
-        append.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } appendArguments } &&
-        appendArguments[0].NameColon is null &&
-        appendArguments[0].Expression == syntax
-            ? append
-            : null;
-
-    private static bool IsFixable(IInvocationOperation invocation, List<FormatArgument> arguments, ImmutableArray<FormatPart> parts, FormatForm form, LanguageVersion languageVersion, FormatTypes types)
-    {
-        // Each argument once, in order; otherwise only arguments that can be read in any order, any number of times.
-        var order = parts.Where(p => !p.IsText).Select(p => p.Index).ToList();
-        if (!order.SequenceEqual(Enumerable.Range(0, arguments.Count)) && !arguments.All(a => a.Converted.IsSideEffectFree()))
-        {
-            return false;
-        }
-
-        if (form == FormatForm.Concat)
-        {
-            return true;
-        }
-
-        // A hole that spans lines needs C# 11 in a non-verbatim interpolated string.
-        if (languageVersion < LanguageVersion.CSharp11 &&
-            arguments.Any(a => a.Expression.DescendantTrivia().Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) ||
-                               a.Expression.DescendantTokens().Any(t => t.Text.Contains("\n"))))
-        {
-            return false;
-        }
-
-        // An interpolated string argument could bind to a handler overload (Debug.Assert's) that skips its holes.
-        if (form == FormatForm.Interpolation && invocation.Parent is IArgumentOperation { Parent: { } call })
-        {
-            var target = call switch
-            {
-                IInvocationOperation i => i.TargetMethod,
-                IObjectCreationOperation c => c.Constructor,
-                _ => null,
-            };
-            if (target is null || !SymbolEqualityComparer.Default.Equals(target.ContainingType, types.StringBuilder) && HasHandlerOverload(target, types))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    private static bool HasHandlerOverload(IMethodSymbol target, FormatTypes types)
-    {
-        if (types.HandlerAttribute is null)
-        {
-            return false;
-        }
-
-        foreach (var member in target.ContainingType.GetMembers(target.Name))
-        {
-            if (member is IMethodSymbol overload && overload.Parameters.Any(p => p.Type.GetAttributes().Any(a => SymbolEqualityComparer.Default.Equals(a.AttributeClass, types.HandlerAttribute))))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

@@ -35,7 +35,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
-        var generic = GenericOverloads.Find(compilation.Compilation);
+        var generic = Symbols.Resolve(compilation.Compilation);
         if (generic.IsEmpty)
         {
             return;
@@ -47,18 +47,18 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
     }
 
     /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>
-    private readonly struct GenericOverloads
+    private readonly struct Symbols
     {
         private readonly ImmutableHashSet<string> _names;
 
-        private GenericOverloads(ImmutableHashSet<string> names) => _names = names;
+        private Symbols(ImmutableHashSet<string> names) => _names = names;
 
         public bool IsEmpty => _names is null || _names.IsEmpty;
 
         /// <summary>Whether <c>Enum.name&lt;TEnum&gt;</c> exists with these parameter types after the type argument.</summary>
         public bool Has(string name, int parameters) => _names?.Contains(name + "/" + parameters) == true;
 
-        public static GenericOverloads Find(Compilation compilation)
+        public static Symbols Resolve(Compilation compilation)
         {
             var names = ImmutableHashSet.CreateBuilder<string>();
             foreach (var member in compilation.GetSpecialType(SpecialType.System_Enum).GetMembers())
@@ -71,7 +71,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
                 }
             }
 
-            return new GenericOverloads(names.ToImmutable());
+            return new Symbols(names.ToImmutable());
         }
 
         /// <summary>Type parameter, string or bool parameters only (the span overloads are not what the fix writes).</summary>
@@ -90,7 +90,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         }
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol enumType, GenericOverloads generic, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol enumType, Symbols generic, INamedTypeSymbol? expressionOfT)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;

@@ -50,9 +50,9 @@ public static class TargetFrameworks
         var (identifier, version) = Monikers[moniker];
         return new Dictionary<string, string>
         {
-            ["TargetFramework"] = moniker,
-            ["TargetFrameworkIdentifier"] = identifier,
-            ["TargetFrameworkVersion"] = version,
+            [PerfAnalyzers.Infrastructure.BuildProperties.TargetFramework] = moniker,
+            [PerfAnalyzers.Infrastructure.BuildProperties.TargetFrameworkIdentifier] = identifier,
+            [PerfAnalyzers.Infrastructure.BuildProperties.TargetFrameworkVersion] = version,
         };
     }
 
