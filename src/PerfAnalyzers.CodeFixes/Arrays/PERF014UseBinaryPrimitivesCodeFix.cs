@@ -144,8 +144,7 @@ public sealed class PERF014UseBinaryPrimitivesCodeFix() : DocumentFix(Rules.PERF
             fixedRoot = EnsureSystemImport(fixedRoot, model, position);
         }
 
-        var withImports = await ImportAdder.AddImportsAsync(document.WithSyntaxRoot(fixedRoot), Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        return await CleanupAsync(withImports, cancellationToken).ConfigureAwait(false);
+        return await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
     private static SyntaxNode ApplyEdits(SyntaxNode root, Microsoft.CodeAnalysis.Host.HostWorkspaceServices services, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits, List<SyntaxNode> removed)

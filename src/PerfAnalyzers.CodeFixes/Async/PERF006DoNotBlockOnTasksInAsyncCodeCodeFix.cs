@@ -27,62 +27,43 @@ namespace PerfAnalyzers.CodeFixes.Async;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF006DoNotBlockOnTasksInAsyncCodeCodeFix)), Shared]
 public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix() : DocumentFix(Rules.PERF006.Info, "Await instead of blocking")
 {
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null)
+        var root = input.Root;
+        if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var fix) ||
+            root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name)
         {
-            return null;
+            return;
         }
 
-        var edits = new Dictionary<SyntaxNode, Func<SyntaxNode, SyntaxNode>>();
-        foreach (var diagnostic in diagnostics)
+        var configureAwait = diagnostic.Properties.ContainsKey(ConfigureAwaitFalseKey);
+        SyntaxNode member = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+        var invocation = member.Parent is InvocationExpressionSyntax call && call.Expression == member ? call : null;
+        switch (fix)
         {
-            if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var fix) ||
-                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not SimpleNameSyntax name)
-            {
-                continue;
-            }
-
-            var configureAwait = diagnostic.Properties.ContainsKey(ConfigureAwaitFalseKey);
-            SyntaxNode member = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-            var invocation = member.Parent is InvocationExpressionSyntax call && call.Expression == member ? call : null;
-            switch (fix)
-            {
-                case ShapeAwait when invocation is null && member is MemberAccessExpressionSyntax:
-                    // t.Result
-                    edits[member] = current => Await(((MemberAccessExpressionSyntax)current).Expression, configureAwait, current);
-                    break;
-                case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax && name.Identifier.ValueText == "Wait":
-                    // t.Wait()
-                    edits[invocation] = current => Await(Receiver((InvocationExpressionSyntax)current), configureAwait, current);
-                    break;
-                case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } }:
-                    // t.GetAwaiter().GetResult()
-                    edits[invocation] = current =>
-                        Receiver((InvocationExpressionSyntax)current) is InvocationExpressionSyntax getAwaiter
-                            ? Await(Receiver(getAwaiter), configureAwait, current)
-                            : current;
-                    break;
-                case ShapeSleep when invocation is not null:
-                    diagnostic.Properties.TryGetValue(TokenKey, out var token);
-                    edits[invocation] = current => Await(Delay((InvocationExpressionSyntax)current, token), configureAwait, current);
-                    break;
-                case ShapeWaitAll when invocation is not null:
-                    edits[invocation] = current => Await(WhenAll((InvocationExpressionSyntax)current), configureAwait, current);
-                    break;
-            }
+            case ShapeAwait when invocation is null && member is MemberAccessExpressionSyntax:
+                // t.Result
+                SetEdit(edits, member, current => Await(((MemberAccessExpressionSyntax)current).Expression, configureAwait, current));
+                break;
+            case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax && name.Identifier.ValueText == "Wait":
+                // t.Wait()
+                SetEdit(edits, invocation, current => Await(Receiver((InvocationExpressionSyntax)current), configureAwait, current));
+                break;
+            case ShapeAwait when invocation is not null && member is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } }:
+                // t.GetAwaiter().GetResult()
+                SetEdit(edits, invocation, current =>
+                    Receiver((InvocationExpressionSyntax)current) is InvocationExpressionSyntax getAwaiter
+                        ? Await(Receiver(getAwaiter), configureAwait, current)
+                        : current);
+                break;
+            case ShapeSleep when invocation is not null:
+                diagnostic.Properties.TryGetValue(TokenKey, out var token);
+                SetEdit(edits, invocation, current => Await(Delay((InvocationExpressionSyntax)current, token), configureAwait, current));
+                break;
+            case ShapeWaitAll when invocation is not null:
+                SetEdit(edits, invocation, current => Await(WhenAll((InvocationExpressionSyntax)current), configureAwait, current));
+                break;
         }
-
-        if (edits.Count == 0)
-        {
-            return null;
-        }
-
-        var newRoot = ApplyEdits(root, document.Project.Solution.Workspace.Services, edits.Select(e => (e.Key, e.Value)));
-        document = document.WithSyntaxRoot(newRoot);
-        document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        return await CleanupAsync(document, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The <c>x</c> of <c>x.M(...)</c>.</summary>

@@ -269,18 +269,21 @@ public abstract class DocumentFix : CodeFixProvider
 
         var input = new FixInput(document, root, model, cancellationToken);
         var edits = new List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)>();
+        var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
+        var edited = false;
         foreach (var diagnostic in diagnostics)
         {
             cancellationToken.ThrowIfCancellationRequested();
             AddEdits(input, diagnostic, edits);
+            edited |= Edit(input, editor, diagnostic);
         }
 
-        if (edits.Count == 0)
+        if (edits.Count == 0 && !edited)
         {
             return null;
         }
 
-        var fixedRoot = Complete(input, ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
+        var fixedRoot = Complete(input, edited ? editor.GetChangedRoot() : ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
         return fixedRoot is null ? null : await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
@@ -291,6 +294,19 @@ public abstract class DocumentFix : CodeFixProvider
     protected virtual void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
     {
     }
+
+    /// <summary>Sets the replacement of <paramref name="node"/>, replacing an earlier one for the same node.</summary>
+    protected static void SetEdit(List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits, SyntaxNode node, Func<SyntaxNode, SyntaxNode> replace)
+    {
+        edits.RemoveAll(e => e.Node == node);
+        edits.Add((node, replace));
+    }
+
+    /// <summary>
+    /// For rewrites that replace and remove nodes across a member (statements go, the next one takes their trivia): edit
+    /// <paramref name="editor"/> for one diagnostic and say whether anything changed. A fix uses this or <see cref="AddEdits"/>.
+    /// </summary>
+    protected virtual bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic) => false;
 
     /// <summary>A last step on the rewritten root (a using directive the new code needs); null declines the whole fix.</summary>
     protected virtual SyntaxNode? Complete(FixInput input, SyntaxNode fixedRoot) => fixedRoot;
@@ -355,6 +371,7 @@ public abstract class DocumentFix : CodeFixProvider
     /// <summary>Simplifies and formats what the fix annotated, and the elastic trivia of the nodes it built (as a code action's own clean-up does).</summary>
     protected static async Task<Document> CleanupAsync(Document document, CancellationToken cancellationToken)
     {
+        document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         return await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);

@@ -71,9 +71,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix() : DocumentFix
             return null;
         }
 
-        var changed = document.WithSyntaxRoot(editor.GetChangedRoot());
-        changed = await ImportAdder.AddImportsAsync(changed, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        return await CleanupAsync(changed, cancellationToken).ConfigureAwait(false);
+        return await CleanupAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

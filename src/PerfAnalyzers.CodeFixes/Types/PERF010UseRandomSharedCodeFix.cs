@@ -24,74 +24,66 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF010UseRandomSharedCodeFix)), Shared]
 public sealed class PERF010UseRandomSharedCodeFix() : DocumentFix(Rules.PERF010.Info, "Use Random.Shared")
 {
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override bool NeedsSemanticModel => true;
+
+    protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
+        var root = input.Root;
+        var model = input.Model!;
+        var cancellationToken = input.CancellationToken;
+        if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) ||
+            root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not BaseObjectCreationExpressionSyntax creation)
         {
-            return null;
+            return false;
         }
 
-        var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
-        var changed = false;
-        foreach (var diagnostic in diagnostics)
+        if (shape == PERF010UseRandomSharedAnalyzer.ShapeExpression)
         {
-            if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) ||
-                root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not BaseObjectCreationExpressionSyntax creation)
+            // (new Random()).Next() becomes Random.Shared.Next(): the parentheses were only for the creation.
+            SyntaxNode replaced = creation;
+            while (replaced.Parent is ParenthesizedExpressionSyntax parenthesized)
             {
-                continue;
+                replaced = parenthesized;
             }
 
-            if (shape == PERF010UseRandomSharedAnalyzer.ShapeExpression)
-            {
-                // (new Random()).Next() becomes Random.Shared.Next(): the parentheses were only for the creation.
-                SyntaxNode replaced = creation;
-                while (replaced.Parent is ParenthesizedExpressionSyntax parenthesized)
-                {
-                    replaced = parenthesized;
-                }
-
-                editor.ReplaceNode(replaced, Shared().WithTriviaFrom(replaced));
-                changed = true;
-            }
-            else if (shape == PERF010UseRandomSharedAnalyzer.ShapeLocal &&
-                     creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } &&
-                     declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
-                     model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
-            {
-                // In a block, the local's scope is the block; in top-level statements, the whole file.
-                SyntaxNode removed = statement.Parent is GlobalStatementSyntax global ? global : statement;
-                if (removed.Parent is not { } scope)
-                {
-                    continue;
-                }
-
-                foreach (var use in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
-                {
-                    if (use.Identifier.ValueText == local.Name &&
-                        SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(use, cancellationToken).Symbol, local))
-                    {
-                        editor.ReplaceNode(use, Shared().WithTriviaFrom(use));
-                    }
-                }
-
-                // The next statement takes over the removed one's leading trivia (indentation, comments, blank lines).
-                var next = scope.ChildNodes().SkipWhile(n => n != removed).Skip(1).FirstOrDefault();
-                if (next is not null)
-                {
-                    var leading = removed.GetLeadingTrivia();
-                    editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(leading));
-                }
-
-                editor.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia);
-                changed = true;
-            }
+            editor.ReplaceNode(replaced, Shared().WithTriviaFrom(replaced));
+            return true;
         }
 
-        return changed
-            ? await CleanupAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false)
-            : null;
+        if (shape == PERF010UseRandomSharedAnalyzer.ShapeLocal &&
+                 creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } &&
+                 declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
+                 model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
+        {
+            // In a block, the local's scope is the block; in top-level statements, the whole file.
+            SyntaxNode removed = statement.Parent is GlobalStatementSyntax global ? global : statement;
+            if (removed.Parent is not { } scope)
+            {
+                return false;
+            }
+
+            foreach (var use in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                if (use.Identifier.ValueText == local.Name &&
+                    SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(use, cancellationToken).Symbol, local))
+                {
+                    editor.ReplaceNode(use, Shared().WithTriviaFrom(use));
+                }
+            }
+
+            // The next statement takes over the removed one's leading trivia (indentation, comments, blank lines).
+            var next = scope.ChildNodes().SkipWhile(n => n != removed).Skip(1).FirstOrDefault();
+            if (next is not null)
+            {
+                var leading = removed.GetLeadingTrivia();
+                editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(leading));
+            }
+
+            editor.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia);
+            return true;
+        }
+
+        return false;
     }
 
     /// <summary><c>global::System.Random.Shared</c>, reduced by the simplifier to what binds in place (usually <c>Random.Shared</c>).</summary>

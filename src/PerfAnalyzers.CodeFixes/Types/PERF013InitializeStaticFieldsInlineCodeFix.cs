@@ -21,65 +21,54 @@ namespace PerfAnalyzers.CodeFixes.Types;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF013InitializeStaticFieldsInlineCodeFix)), Shared]
 public sealed class PERF013InitializeStaticFieldsInlineCodeFix() : DocumentFix(Rules.PERF013.Info, "Initialize the static fields inline")
 {
-    protected override async Task<Document?> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    protected override bool NeedsSemanticModel => true;
+
+    protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
+        var root = input.Root;
+        var model = input.Model!;
+        var cancellationToken = input.CancellationToken;
+        if (!DiagnosticProperties.IsFixable(diagnostic) ||
+            root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ConstructorDeclarationSyntax constructor ||
+            Assignments(constructor) is not { } expressions)
         {
-            return null;
+            return false;
         }
 
-        var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
-        var changed = false;
-        foreach (var diagnostic in diagnostics)
+        var edits = new System.Collections.Generic.List<(VariableDeclaratorSyntax Declarator, ExpressionSyntax Value)>();
+        foreach (var expression in expressions)
         {
-            if (!DiagnosticProperties.IsFixable(diagnostic) ||
-                root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ConstructorDeclarationSyntax constructor ||
-                Assignments(constructor) is not { } expressions)
+            if (expression is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment ||
+                model.GetSymbolInfo(assignment.Left, cancellationToken).Symbol is not IFieldSymbol field ||
+                field.DeclaringSyntaxReferences.Length != 1 ||
+                field.DeclaringSyntaxReferences[0].SyntaxTree != root.SyntaxTree ||
+                root.FindNode(field.DeclaringSyntaxReferences[0].Span) is not VariableDeclaratorSyntax { Initializer: null } declarator)
             {
-                continue;
+                edits.Clear();
+                break;
             }
 
-            var edits = new System.Collections.Generic.List<(VariableDeclaratorSyntax Declarator, ExpressionSyntax Value)>();
-            foreach (var expression in expressions)
-            {
-                if (expression is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment ||
-                    model.GetSymbolInfo(assignment.Left, cancellationToken).Symbol is not IFieldSymbol field ||
-                    field.DeclaringSyntaxReferences.Length != 1 ||
-                    field.DeclaringSyntaxReferences[0].SyntaxTree != root.SyntaxTree ||
-                    root.FindNode(field.DeclaringSyntaxReferences[0].Span) is not VariableDeclaratorSyntax { Initializer: null } declarator)
-                {
-                    edits.Clear();
-                    break;
-                }
-
-                edits.Add((declarator, assignment.Right.WithoutTrivia()));
-            }
-
-            if (edits.Count == 0)
-            {
-                continue;
-            }
-
-            foreach (var (declarator, value) in edits)
-            {
-                var initializer = SyntaxFactory.EqualsValueClause(
-                    SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space),
-                    value);
-                editor.ReplaceNode(declarator, (current, _) => ((VariableDeclaratorSyntax)current)
-                    .WithIdentifier(((VariableDeclaratorSyntax)current).Identifier.WithoutTrivia())
-                    .WithInitializer(initializer.WithTrailingTrivia(((VariableDeclaratorSyntax)current).Identifier.TrailingTrivia))
-                    .WithAdditionalAnnotations(Formatter.Annotation));
-            }
-
-            editor.RemoveNode(constructor, SyntaxRemoveOptions.KeepNoTrivia);
-            changed = true;
+            edits.Add((declarator, assignment.Right.WithoutTrivia()));
         }
 
-        return changed
-            ? await CleanupAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false)
-            : null;
+        if (edits.Count == 0)
+        {
+            return false;
+        }
+
+        foreach (var (declarator, value) in edits)
+        {
+            var initializer = SyntaxFactory.EqualsValueClause(
+                SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space),
+                value);
+            editor.ReplaceNode(declarator, (current, _) => ((VariableDeclaratorSyntax)current)
+                .WithIdentifier(((VariableDeclaratorSyntax)current).Identifier.WithoutTrivia())
+                .WithInitializer(initializer.WithTrailingTrivia(((VariableDeclaratorSyntax)current).Identifier.TrailingTrivia))
+                .WithAdditionalAnnotations(Formatter.Annotation));
+        }
+
+        editor.RemoveNode(constructor, SyntaxRemoveOptions.KeepNoTrivia);
+        return true;
     }
 
     /// <summary>The constructor's statements as expressions (null when one is not an expression statement).</summary>
