@@ -260,7 +260,7 @@ public class MetaTests
             Assert.StartsWith(id, type.Name);
             Assert.EndsWith("CodeFix", type.Name);
             Assert.True(fix is DocumentFix or SolutionFix, type.Name + " derives from neither DocumentFix nor SolutionFix");
-            var key = (string)type.GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!;
+            var key = (string)typeof(RuleFix).GetProperty("EquivalenceKey", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(fix)!;
             Assert.StartsWith(id + "_", key);
             Assert.Equal(Rules.All.Single(r => r.Id == id).FixKey, key);
         }

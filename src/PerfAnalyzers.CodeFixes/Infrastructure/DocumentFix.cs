@@ -25,7 +25,7 @@ namespace PerfAnalyzers.CodeFixes.Infrastructure;
 /// (document, project, solution) share <see cref="FixDocumentAsync"/>, so fixes that touch the same node (two
 /// diagnostics in one expression) are applied together, once.
 /// </summary>
-public abstract class DocumentFix : CodeFixProvider
+public abstract class DocumentFix : RuleFix
 {
     /// <summary>Raised when a fix fails on unexpected code (observed by the robustness tests).</summary>
     internal static event Action<Exception>? FixFailed;
@@ -33,24 +33,10 @@ public abstract class DocumentFix : CodeFixProvider
     /// <summary>For fixes that do not derive from this class (solution-wide ones): report a failure the same way.</summary>
     internal static void ReportFailure(Exception exception) => FixFailed?.Invoke(exception);
 
-    /// <param name="rule">The rule's entry: its id and the equivalence key of the code action.</param>
-    /// <param name="title">The code action's title.</param>
     protected DocumentFix(RuleInfo rule, string title)
+        : base(rule, title)
     {
-        Rule = rule;
-        Title = title;
-        FixableDiagnosticIds = ImmutableArray.Create(rule.Id);
     }
-
-    protected RuleInfo Rule { get; }
-
-    public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
-
-    /// <summary>The code action's title.</summary>
-    protected string Title { get; }
-
-    /// <summary>Stable equivalence key, from the rule's entry.</summary>
-    protected string EquivalenceKey => Rule.FixKey ?? Rule.Id;
 
     public sealed override FixAllProvider GetFixAllProvider() =>
         FixAllProvider.Create((context, document, diagnostics) => FixDocumentOrNullAsync(document, diagnostics, context.CancellationToken));

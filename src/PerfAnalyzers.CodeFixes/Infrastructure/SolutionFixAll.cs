@@ -73,26 +73,12 @@ internal sealed class SolutionFixAll : FixAllProvider
 /// solution, through <see cref="SolutionFixAll"/>) both hand their diagnostics to <see cref="FixAsync"/>; a failure on
 /// unexpected code leaves the solution unchanged and is reported like <see cref="DocumentFix"/>'s.
 /// </summary>
-public abstract class SolutionFix : CodeFixProvider
+public abstract class SolutionFix : RuleFix
 {
-    /// <param name="rule">The rule's entry: its id and the equivalence key of the code action.</param>
-    /// <param name="title">The code action's title.</param>
     protected SolutionFix(RuleInfo rule, string title)
+        : base(rule, title)
     {
-        Rule = rule;
-        Title = title;
-        FixableDiagnosticIds = ImmutableArray.Create(rule.Id);
     }
-
-    protected RuleInfo Rule { get; }
-
-    public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
-
-    /// <summary>The code action's title.</summary>
-    protected string Title { get; }
-
-    /// <summary>Stable equivalence key, from the rule's entry.</summary>
-    protected string EquivalenceKey => Rule.FixKey ?? Rule.Id;
 
     public sealed override FixAllProvider GetFixAllProvider() => new SolutionFixAll(Rule.Id, Title, EquivalenceKey, FixOrKeepAsync);
 

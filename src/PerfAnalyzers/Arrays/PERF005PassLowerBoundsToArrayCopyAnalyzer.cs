@@ -84,13 +84,7 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
             return;
         }
 
-        var name = syntax.Expression switch
-        {
-            MemberAccessExpressionSyntax access => access.Name,
-            SimpleNameSyntax simple => simple,
-            _ => null,
-        };
-        if (name is null)
+        if (syntax.CalledName() is not { } name)
         {
             return;
         }

@@ -62,13 +62,7 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             return;
         }
 
-        var name = syntax.Expression switch
-        {
-            MemberAccessExpressionSyntax access => access.Name,
-            SimpleNameSyntax simple => simple,
-            _ => null,
-        };
-        if (name is null)
+        if (syntax.CalledName() is not { } name)
         {
             return;
         }

@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace PerfAnalyzers.Infrastructure;
@@ -179,6 +180,14 @@ public static class OperationHelpers
 
         return text.Length <= max ? text.ToString() : text.ToString(0, max - 1) + "…";
     }
+
+    /// <summary>The name of the called member: <c>M</c> in <c>M(x)</c>, <c>a.M(x)</c> or <c>a.M&lt;T&gt;(x)</c>; null for a delegate call on an expression.</summary>
+    public static SimpleNameSyntax? CalledName(this InvocationExpressionSyntax invocation) => invocation.Expression switch
+    {
+        MemberAccessExpressionSyntax access => access.Name,
+        SimpleNameSyntax simple => simple,
+        _ => null,
+    };
 
     public static bool IsAsyncOrIterator(this IMethodSymbol? method) =>
         method is not null && (method.IsAsync || method.IsIterator());

@@ -146,13 +146,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
-        var name = syntax.Expression switch
-        {
-            MemberAccessExpressionSyntax access => access.Name,
-            SimpleNameSyntax simple => simple,
-            _ => null,
-        };
-        if (name is null)
+        if (syntax.CalledName() is not { } name)
         {
             return;
         }
