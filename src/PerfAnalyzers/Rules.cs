@@ -209,7 +209,7 @@ public static class Rules
         public static readonly DiagnosticDescriptor Descriptor = Create(
             Id,
             "Cache Task.FromResult for common results",
-            "'{0}' allocates a new task on every call on {1}; reuse a cached static readonly task instead",
+            "'{0}' allocates a new task on every call on {1}; {2}",
             DiagnosticSeverity.Warning,
             "Before .NET 6 (so also on .NET Framework and in .NET Standard libraries) Task.FromResult(true) and Task.FromResult(false) allocate a new Task<bool> on every call. A static readonly field created once gives the same completed task. On .NET 6 and later Task.FromResult returns cached tasks for these values and the rule is silent.");
 

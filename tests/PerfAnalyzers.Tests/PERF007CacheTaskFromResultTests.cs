@@ -305,6 +305,104 @@ public class PERF007CacheTaskFromResultTests
         },
     }.RunAsync();
 
+    /// <summary>
+    /// <c>await Task.FromResult(false)</c> in a function that awaits something else: the value itself, no task at all
+    /// (real code: FluentFTP's fake client). In a lambda the same.
+    /// </summary>
+    [Fact]
+    public Task Awaited_result_in_a_function_that_awaits_elsewhere_becomes_the_value() => Verify(
+        Usings + """
+        class C
+        {
+            async Task<bool> A(Task work)
+            {
+                await work;
+                return await Task.[|FromResult|](false);
+            }
+
+            Func<Task<bool>> B(Task work) => async () =>
+            {
+                await work;
+                var done = await Task.[|FromResult|](true);
+                return !done;
+            };
+        }
+        """,
+        Usings + """
+        class C
+        {
+            async Task<bool> A(Task work)
+            {
+                await work;
+                return false;
+            }
+
+            Func<Task<bool>> B(Task work) => async () =>
+            {
+                await work;
+                var done = true;
+                return !done;
+            };
+        }
+        """);
+
+    /// <summary>
+    /// The only await of the function: dropping it would leave an async method without await (warning CS1998, an error
+    /// under TreatWarningsAsErrors), so the cached task is awaited instead; an await in a nested lambda does not count.
+    /// </summary>
+    [Fact]
+    public Task Awaited_result_that_is_the_functions_only_await_uses_the_cached_task() => Verify(
+        Usings + """
+        class C
+        {
+            async Task<bool> A()
+            {
+                Func<Task> later = async () => await Task.Delay(1);
+                return await Task.[|FromResult|](true);
+            }
+        }
+        """,
+        Usings + """
+        class C
+        {
+            private static readonly Task<bool> TrueTask = Task.FromResult(true);
+
+            async Task<bool> A()
+            {
+                Func<Task> later = async () => await Task.Delay(1);
+                return await TrueTask;
+            }
+        }
+        """);
+
+    [Fact]
+    public Task Message_of_an_awaited_result_names_the_value()
+    {
+        var test = Test(
+            Usings + """
+            class C
+            {
+                async Task<bool> A(Task t)
+                {
+                    await t;
+                    return await Task.{|#0:FromResult|}(true);
+                }
+            }
+            """,
+            Usings + """
+            class C
+            {
+                async Task<bool> A(Task t)
+                {
+                    await t;
+                    return true;
+                }
+            }
+            """);
+        test.ExpectedDiagnostics.Add(RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>.Diagnostic().WithLocation(0).WithMessage("'Task.FromResult(true)' allocates a new task on every call on .NET Standard 2.0; write 'true' instead of awaiting it"));
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task Message_names_the_call_and_the_target()
     {

@@ -78,6 +78,15 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
                 continue;
             }
 
+            // 'await Task.FromResult(true)' in a function that awaits something else too: the value itself.
+            if (DiagnosticProperties.ShapeOf(diagnostic) == PERF007CacheTaskFromResultAnalyzer.ShapeAwait &&
+                use.Call.Parent is AwaitExpressionSyntax awaited)
+            {
+                var literal = SyntaxFactory.LiteralExpression(use.Value ? SyntaxKind.TrueLiteralExpression : SyntaxKind.FalseLiteralExpression);
+                Add(replacements, use.Document.Id, (awaited, literal.WithTriviaFrom(awaited)));
+                continue;
+            }
+
             use.Declaration = use.Call.FirstAncestorOrSelf<TypeDeclarationSyntax>(d => d is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax);
             use.Type = use.Declaration is null ? null : use.Model.GetDeclaredSymbol(use.Declaration, cancellationToken);
             if (use.Type is not null)

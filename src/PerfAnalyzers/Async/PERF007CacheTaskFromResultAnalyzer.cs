@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -16,6 +17,13 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property: the constant result, "true" or "false".</summary>
     public const string ValueKey = "Value";
+
+    /// <summary>
+    /// <see cref="DiagnosticProperties.Shape"/> of <c>await Task.FromResult(true)</c> in a function that awaits something
+    /// else too: the fix writes <c>true</c> (with no other await, dropping this one would leave an async method without
+    /// await, warning CS1998, so the cached task is used instead).
+    /// </summary>
+    public const string ShapeAwait = "Await";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF007.Descriptor);
@@ -73,12 +81,46 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             return;
         }
 
+        var literal = value ? "true" : "false";
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ValueKey, literal);
+        var advice = "reuse a cached static readonly task instead";
+        if (invocation.Parent is IAwaitOperation { Syntax: AwaitExpressionSyntax awaited } && AwaitsElsewhere(awaited))
+        {
+            properties = properties.Add(DiagnosticProperties.Shape, ShapeAwait);
+            advice = $"write '{literal}' instead of awaiting it";
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.PERF007.Descriptor,
             name.Identifier.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(ValueKey, value ? "true" : "false"),
+            properties,
             syntax.ToString(),
-            framework));
+            framework,
+            advice));
+    }
+
+    /// <summary>Whether the function around <paramref name="awaited"/> has another await (expression, <c>await foreach</c>, <c>await using</c>).</summary>
+    private static bool AwaitsElsewhere(AwaitExpressionSyntax awaited)
+    {
+        var function = awaited.Ancestors().FirstOrDefault(a => a is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or BaseMethodDeclarationSyntax or AccessorDeclarationSyntax);
+        if (function is null)
+        {
+            return false;
+        }
+
+        foreach (var node in function.DescendantNodes(n => n == function || n is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        {
+            switch (node)
+            {
+                case AwaitExpressionSyntax other when other != awaited:
+                case CommonForEachStatementSyntax { AwaitKeyword.RawKind: not 0 }:
+                case UsingStatementSyntax { AwaitKeyword.RawKind: not 0 }:
+                case LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: not 0 }:
+                    return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
