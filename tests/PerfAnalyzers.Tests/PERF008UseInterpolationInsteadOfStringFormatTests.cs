@@ -253,6 +253,38 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
                  string Order() => $"{Next()} {Next()}";
              """));
 
+    /// <summary>Named arguments, in order or not (real code: <c>Enum.Parse(typeof(E), s, ignoreCase: true)</c>-style calls).</summary>
+    [Fact]
+    public Task Named_arguments_are_flagged_and_fixed_by_parameter() => Verify(
+        Wrap("""
+                 string InOrder(string s, int a) => [|string.Format(format: "{0}/{1}", arg0: s, arg1: a)|];
+                 string Reordered(string s, int a) => [|string.Format(arg1: a, format: "{0}/{1}", arg0: s)|];
+                 string Mixed(string s) => [|string.Format("<{0}>", arg0: s)|];
+                 string Provider(IFormatProvider p, double x) => [|string.Format(provider: p, format: "{0:N2}", arg0: x)|];
+             """),
+        Wrap("""
+                 string InOrder(string s, int a) => $"{s}/{a}";
+                 string Reordered(string s, int a) => $"{s}/{a}";
+                 string Mixed(string s) => string.Concat("<", s, ">");
+                 string Provider(IFormatProvider p, double x) => string.Create(p, $"{x:N2}");
+             """));
+
+    /// <summary>
+    /// Named arguments out of order are evaluated in the order written; the interpolated string would evaluate them in
+    /// placeholder order, so only calls without a provider whose arguments have no side effects are rewritten.
+    /// </summary>
+    [Fact]
+    public Task Reordered_named_arguments_with_side_effects_are_reported_without_a_fix()
+    {
+        var source = Wrap("""
+                 int _n;
+                 int Next() => ++_n;
+                 string Swapped(int a) => [|string.Format(arg1: Next(), arg0: a, format: "{0} {1}")|];
+                 string Provider(IFormatProvider p, int a) => [|string.Format(format: "{0}", provider: p, arg0: a)|];
+             """);
+        return Verify(source, source);
+    }
+
     [Fact]
     public Task Provider_overload_becomes_string_Create() => Verify(
         Wrap("""
@@ -547,7 +579,6 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
             string TrailingSpace(int n) => string.Format("{0:N2 }", n);
             string Array(object[] args) => string.Format("{0}{1}", args);
             string NewArray(int n) => string.Format("{0}{1}", new object[] { n, n });
-            string Named(int n) => string.Format(format: "{0}", arg0: n);
             string Composite(System.Text.CompositeFormat f, int n) => string.Format(null, f, n);
             string Builder(StringBuilder sb, int n) => sb.AppendFormat("{0}", n).ToString();
         """));
@@ -607,6 +638,8 @@ public class PERF008UseInterpolationInsteadOfStringFormatTests
         "string.Format(null, \"{0:N2} {1}\", d, m)",
         "new System.Text.StringBuilder(\"x\").Append(string.Format(\"{0,6:N1}|{1}|{2,-3}\", d, n, b)).ToString()",
         "new System.Text.StringBuilder().Append(string.Format(System.Globalization.CultureInfo.InvariantCulture, \"{0:N1}\", d)).ToString()",
+        "string.Format(arg1: i, format: \"{0}|{1:X}\", arg0: d)",
+        "string.Format(provider: System.Globalization.CultureInfo.GetCultureInfo(\"de-DE\"), format: \"{0:N2} {1}\", arg0: d, arg1: s)",
     };
 
     [Theory]

@@ -59,7 +59,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix() : Docu
                 var interpolated = SyntaxFactory.Argument(Interpolated(inner, call));
                 var arguments = call.Provider is null
                     ? SyntaxFactory.SingletonSeparatedList(interpolated)
-                    : SyntaxFactory.SeparatedList(new[] { inner.ArgumentList.Arguments[0].WithoutTrivia(), interpolated });
+                    : SyntaxFactory.SeparatedList(new[] { Positional(inner.ArgumentList.Arguments[call.ProviderSyntaxIndex]), interpolated });
                 return current.WithArgumentList(current.ArgumentList.WithArguments(arguments));
             }
 
@@ -68,7 +68,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix() : Docu
                     StringMember("Create"),
                     SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
                     {
-                        current.ArgumentList.Arguments[0].WithoutTrivia(),
+                        Positional(current.ArgumentList.Arguments[call.ProviderSyntaxIndex]),
                         SyntaxFactory.Argument(Interpolated(current, call)),
                     })));
 
@@ -84,7 +84,10 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatCodeFix() : Docu
     }
 
     private static ExpressionSyntax Value(InvocationExpressionSyntax current, FormatCall call, int index) =>
-        current.ArgumentList.Arguments[call.FirstValueArgument + index].Expression.WithoutTrivia();
+        current.ArgumentList.Arguments[call.ValueSyntaxIndex(index)].Expression.WithoutTrivia();
+
+    /// <summary>The argument without trivia and without its name (<c>provider: p</c> → <c>p</c>): it is passed by position.</summary>
+    private static ArgumentSyntax Positional(ArgumentSyntax argument) => argument.WithNameColon(null).WithoutTrivia();
 
     private static InterpolatedStringExpressionSyntax Interpolated(InvocationExpressionSyntax current, FormatCall call)
     {

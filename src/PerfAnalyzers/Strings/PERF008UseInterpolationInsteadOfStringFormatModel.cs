@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -59,9 +60,10 @@ public sealed class FormatCall
 {
 
     private FormatCall(IInvocationOperation invocation, ArgumentSyntax? provider, ExpressionSyntax formatSyntax, IReadOnlyList<FormatArgument> arguments,
-        ImmutableArray<FormatPart> parts, FormatForm form, IInvocationOperation? append, bool fixable)
+        ImmutableArray<FormatPart> parts, FormatForm form, IInvocationOperation? append, bool fixable, ImmutableArray<int> syntaxIndices)
     {
         Invocation = invocation;
+        SyntaxIndices = syntaxIndices;
         Provider = provider;
         FormatSyntax = formatSyntax;
         Arguments = arguments;
@@ -89,8 +91,17 @@ public sealed class FormatCall
 
     public bool Fixable { get; }
 
-    /// <summary>Index of the first value argument in the syntax argument list.</summary>
-    public int FirstValueArgument => Provider is null ? 1 : 2;
+    /// <summary>
+    /// Where each parameter's argument stands in the call's argument list, in parameter order (provider, format, values):
+    /// named arguments may be written in any order (<c>string.Format(arg0: x, format: "{0}")</c>).
+    /// </summary>
+    public ImmutableArray<int> SyntaxIndices { get; }
+
+    /// <summary>Position of the <c>IFormatProvider</c> argument in the argument list (when there is one).</summary>
+    public int ProviderSyntaxIndex => SyntaxIndices[0];
+
+    /// <summary>Position of value argument <paramref name="index"/> (<c>{index}</c>) in the argument list.</summary>
+    public int ValueSyntaxIndex(int index) => SyntaxIndices[(Provider is null ? 1 : 2) + index];
 
     public static FormatCall? Find(IInvocationOperation invocation, PERF008UseInterpolationInsteadOfStringFormatAnalyzer.Symbols types)
     {
@@ -140,7 +151,8 @@ public sealed class FormatCall
         }
 
         var syntaxArguments = syntax.ArgumentList.Arguments;
-        if (format is null || syntaxArguments.Count < first + 1 || syntaxArguments.Any(a => a.NameColon is not null || !a.RefKindKeyword.IsKind(SyntaxKind.None)))
+        if (format is null || syntaxArguments.Count < first + 1 || syntaxArguments.Any(a => !a.RefKindKeyword.IsKind(SyntaxKind.None)) ||
+            ArgumentPositions(syntaxArguments, parameters) is not { } indices)
         {
             return null;
         }
@@ -148,7 +160,7 @@ public sealed class FormatCall
         var arguments = new List<FormatArgument>();
         for (var i = first + 1; i < syntaxArguments.Count; i++)
         {
-            var expression = syntaxArguments[i].Expression;
+            var expression = syntaxArguments[indices[i]].Expression;
             var converted = invocation.Descendants().FirstOrDefault(o => o.Syntax == expression && o is not IArgumentOperation);
             if (converted is null)
             {
@@ -174,7 +186,7 @@ public sealed class FormatCall
 
         var languageVersion = ((CSharpParseOptions)syntax.SyntaxTree.Options).LanguageVersion;
         var handlers = types.HasHandler && languageVersion >= LanguageVersion.CSharp10;
-        var provider = first == 1 ? syntaxArguments[0] : null;
+        var provider = first == 1 ? syntaxArguments[indices[0]] : null;
         var append = AppendCall(invocation, syntax, types);
         var stringsOnly = arguments.All(a => a.IsString) && parts.All(p => p.IsText || p.IsPlain);
         FormatForm form;
@@ -205,8 +217,44 @@ public sealed class FormatCall
         }
 
         // A local constant would be left unused by the rewrite (CS0219): reported, not fixed.
-        var fixable = form == FormatForm.AppendFormat || !localConstant && IsFixable(invocation, arguments, parts, form, languageVersion, types);
-        return new FormatCall(invocation, provider, syntaxArguments[first].Expression, arguments, parts, form, append, fixable);
+        // Named arguments out of parameter order are evaluated in the order written: the rewrite may reorder only
+        // arguments that can be read in any order.
+        var reordered = !indices.SequenceEqual(Enumerable.Range(0, indices.Length));
+        var fixable = form == FormatForm.AppendFormat ||
+                      !localConstant && (!reordered || arguments.All(a => a.Converted.IsSideEffectFree()) && provider is null) &&
+                      IsFixable(invocation, arguments, parts, form, languageVersion, types);
+        return new FormatCall(invocation, provider, syntaxArguments[indices[first]].Expression, arguments, parts, form, append, fixable, indices);
+    }
+
+    /// <summary>
+    /// For each parameter, the position of its argument in <paramref name="arguments"/>: positional ones stand at their
+    /// parameter's position, named ones (<c>arg0: x</c>) anywhere. Null when the arguments do not name each parameter
+    /// exactly once (an expanded <c>params</c> list is positional, one argument per element).
+    /// </summary>
+    private static ImmutableArray<int>? ArgumentPositions(SeparatedSyntaxList<ArgumentSyntax> arguments, ImmutableArray<IParameterSymbol> parameters)
+    {
+        if (arguments.All(a => a.NameColon is null))
+        {
+            return Enumerable.Range(0, arguments.Count).ToImmutableArray();
+        }
+
+        var indices = new int[arguments.Count];
+        var seen = new bool[arguments.Count];
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            var ordinal = arguments[i].NameColon is { } name
+                ? parameters.FirstOrDefault(p => p.Name == name.Name.Identifier.ValueText)?.Ordinal ?? -1
+                : i;
+            if (ordinal < 0 || ordinal >= arguments.Count || seen[ordinal] || parameters[Math.Min(ordinal, parameters.Length - 1)].IsParams)
+            {
+                return null;
+            }
+
+            seen[ordinal] = true;
+            indices[ordinal] = i;
+        }
+
+        return indices.ToImmutableArray();
     }
 
     /// <summary><c>sb.Append(string.Format(...))</c>: the call is the only argument of <c>StringBuilder.Append(string)</c>.</summary>
