@@ -35,7 +35,8 @@ public static class Rules
         PERF012.Info,
         PERF013.Info,
         PERF014.Info,
-        PERF015.Info);
+        PERF015.Info,
+        PERF021.Info);
 
     /// <summary>PERF001: see docs/rules/PERF001.md.</summary>
     public static class PERF001
@@ -410,6 +411,29 @@ public static class Rules
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option],
             sdkCounterparts: ["CA1855"]);
+    }
+
+    /// <summary>PERF021: see docs/rules/PERF021.md.</summary>
+    public static class PERF021
+    {
+        public const string Id = "PERF021";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF021_AppendWithoutToString";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Append primitives to a StringBuilder without ToString",
+            "'{0}' formats the value into a temporary string first; use '{1}' instead",
+            DiagnosticSeverity.Warning,
+            "From .NET Core 2.1, StringBuilder's Append and Insert overloads for int, long, double, bool, char and the other primitives format the value straight into the builder's buffer; x.ToString() first allocates a string that is copied and dropped. On .NET 6 and later, Append($\"{x:F2}\") formats with a format string in place too. Both use the current culture (or the given one), so the text is the same.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET Core 2.1+ and .NET Standard (where the typed overloads format in place; silent on .NET Framework, where `Append(int)` calls `ToString()` itself); format strings: .NET 6+ with C# 10+",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option],
+            sdkCounterparts: []);
     }
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";

@@ -1,0 +1,12 @@
+using System.Text;
+
+namespace PerfAnalyzers.Samples;
+
+/// <summary>
+/// PERF021: Append(count.ToString()) formats the number into a temporary string that the builder copies and drops;
+/// Append(count) formats it straight into the builder's buffer (.NET Core 2.1+).
+/// </summary>
+public static class PERF021AppendPrimitives
+{
+    public static string Describe(string name, int count) => new StringBuilder(name).Append(": ").Append(count.ToString()).ToString();
+}
