@@ -116,9 +116,9 @@ public static class MultiTargeting
             return false;
         }
 
-        foreach (var trivia in scope.DescendantTrivia(scope.Span))
+        foreach (var trivia in DisabledText(scope))
         {
-            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && trivia.ToString().Contains(name) &&
+            if (trivia.ToString().Contains(name) &&
                 SyntaxFactory.ParseTokens(trivia.ToString()).Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == name))
             {
                 return true;
@@ -126,6 +126,21 @@ public static class MultiTargeting
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// The disabled text under <paramref name="node"/>, found by descending only into nodes that contain a directive
+    /// (a flag every node carries): the text of an inactive branch hangs off the token that follows its directive.
+    /// </summary>
+    private static IEnumerable<SyntaxTrivia> DisabledText(SyntaxNode node)
+    {
+        foreach (var trivia in node.DescendantTrivia(n => n.ContainsDirectives))
+        {
+            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && node.FullSpan.Contains(trivia.Span))
+            {
+                yield return trivia;
+            }
+        }
     }
 
     /// <summary>The member (method, accessor's property, constructor, ...) whose statements a finding's proof reads.</summary>
@@ -159,19 +174,13 @@ public static class MultiTargeting
                 continue;
             }
 
-            for (var directive = root.GetFirstDirective(); directive is not null; directive = directive.GetNextDirective())
+            foreach (var trivia in DisabledText(root))
             {
-                var trivia = directive.ParentTrivia;
-                var list = trivia.Token.LeadingTrivia;
-                var index = list.IndexOf(trivia);
-                if (index >= 0 && index + 1 < list.Count && list[index + 1].IsKind(SyntaxKind.DisabledTextTrivia))
+                foreach (var token in SyntaxFactory.ParseTokens(trivia.ToString()))
                 {
-                    foreach (var token in SyntaxFactory.ParseTokens(list[index + 1].ToString()))
+                    if (token.IsKind(SyntaxKind.IdentifierToken))
                     {
-                        if (token.IsKind(SyntaxKind.IdentifierToken))
-                        {
-                            names.Add(token.ValueText);
-                        }
+                        names.Add(token.ValueText);
                     }
                 }
             }
