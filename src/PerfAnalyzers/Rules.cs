@@ -36,6 +36,7 @@ public static class Rules
         PERF013.Info,
         PERF014.Info,
         PERF015.Info,
+        PERF018.Info,
         PERF021.Info);
 
     /// <summary>PERF001: see docs/rules/PERF001.md.</summary>
@@ -411,6 +412,29 @@ public static class Rules
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option],
             sdkCounterparts: ["CA1855"]);
+    }
+
+    /// <summary>PERF018: see docs/rules/PERF018.md.</summary>
+    public static class PERF018
+    {
+        public const string Id = "PERF018";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF018_CallDefaultDirectly";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Do not hoist EqualityComparer<T>.Default into a local",
+            "'{0}' holds '{1}', whose calls the JIT devirtualizes and inlines on {2} only when made on the property itself; call '{1}.Equals' directly",
+            DiagnosticSeverity.Warning,
+            "From .NET Core 2.1 the JIT recognizes EqualityComparer<T>.Default: EqualityComparer<T>.Default.Equals(a, b) becomes a direct, inlinable call to T's own equality. Read into a local first, the comparer is an ordinary object and every Equals is a virtual call. On .NET Framework the hoisted local was the optimization, so the rule is silent there.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET Core 2.1+ and .NET 5+ (silent on .NET Framework and .NET Standard, where the hoisted local is the faster code)",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option],
+            sdkCounterparts: []);
     }
 
     /// <summary>PERF021: see docs/rules/PERF021.md.</summary>

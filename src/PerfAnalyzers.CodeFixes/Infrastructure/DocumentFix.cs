@@ -294,6 +294,39 @@ public abstract class DocumentFix : RuleFix
     /// </summary>
     protected virtual bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic) => false;
 
+    /// <summary>
+    /// Replaces every use of <paramref name="local"/> in its scope (the block, or the whole file for top-level
+    /// statements) with <paramref name="replacement"/> and removes <paramref name="statement"/>, its declaration; the next
+    /// statement takes over the removed one's leading trivia (indentation, comments, blank lines).
+    /// </summary>
+    protected static bool InlineLocal(SyntaxEditor editor, SemanticModel model, LocalDeclarationStatementSyntax statement, ILocalSymbol local, Func<IdentifierNameSyntax, SyntaxNode> replacement, CancellationToken cancellationToken)
+    {
+        SyntaxNode removed = statement.Parent is GlobalStatementSyntax global ? global : statement;
+        if (removed.Parent is not { } scope)
+        {
+            return false;
+        }
+
+        foreach (var use in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+        {
+            if (use.Identifier.ValueText == local.Name &&
+                SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(use, cancellationToken).Symbol, local))
+            {
+                editor.ReplaceNode(use, replacement(use).WithTriviaFrom(use));
+            }
+        }
+
+        var next = scope.ChildNodes().SkipWhile(n => n != removed).Skip(1).FirstOrDefault();
+        if (next is not null)
+        {
+            var leading = removed.GetLeadingTrivia();
+            editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(leading));
+        }
+
+        editor.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia);
+        return true;
+    }
+
     /// <summary>A last step on the rewritten root (a using directive the new code needs); null declines the whole fix.</summary>
     protected virtual SyntaxNode? Complete(FixInput input, SyntaxNode fixedRoot) => fixedRoot;
 

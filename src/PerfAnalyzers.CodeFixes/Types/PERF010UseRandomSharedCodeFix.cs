@@ -51,36 +51,11 @@ public sealed class PERF010UseRandomSharedCodeFix() : DocumentFix(Rules.PERF010.
         }
 
         if (shape == PERF010UseRandomSharedAnalyzer.ShapeLocal &&
-                 creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } &&
-                 declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
-                 model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
+            creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } &&
+            declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
+            model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
         {
-            // In a block, the local's scope is the block; in top-level statements, the whole file.
-            SyntaxNode removed = statement.Parent is GlobalStatementSyntax global ? global : statement;
-            if (removed.Parent is not { } scope)
-            {
-                return false;
-            }
-
-            foreach (var use in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                if (use.Identifier.ValueText == local.Name &&
-                    SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(use, cancellationToken).Symbol, local))
-                {
-                    editor.ReplaceNode(use, Shared().WithTriviaFrom(use));
-                }
-            }
-
-            // The next statement takes over the removed one's leading trivia (indentation, comments, blank lines).
-            var next = scope.ChildNodes().SkipWhile(n => n != removed).Skip(1).FirstOrDefault();
-            if (next is not null)
-            {
-                var leading = removed.GetLeadingTrivia();
-                editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(leading));
-            }
-
-            editor.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia);
-            return true;
+            return InlineLocal(editor, model, statement, local, _ => Shared(), cancellationToken);
         }
 
         return false;

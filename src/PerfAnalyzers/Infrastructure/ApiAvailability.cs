@@ -40,6 +40,9 @@ public sealed class ApiAvailability
     /// <summary>The span-taking <c>string.Concat</c> overloads.</summary>
     public static ApiAvailability NetCore30 { get; } = new(new Version(3, 0), null);
 
+    /// <summary>.NET Core 2.1's JIT, which devirtualizes <c>EqualityComparer&lt;T&gt;.Default</c> (not a .NET Standard version: it is the runtime's).</summary>
+    public static ApiAvailability NetCore21 { get; } = new(new Version(2, 1), null);
+
     /// <summary><c>Span&lt;T&gt;</c> and the span overloads of the core library (<c>int.Parse(ReadOnlySpan&lt;char&gt;)</c>, <c>Stream.Read(Span&lt;byte&gt;)</c>), <c>BinaryPrimitives</c>.</summary>
     public static ApiAvailability NetCore21OrNetStandard21 { get; } = new(new Version(2, 1), new Version(2, 1));
 

@@ -33,6 +33,7 @@ public sealed class WellKnownTypes
     public const string InterpolatedStringHandlerAttribute = "System.Runtime.CompilerServices.InterpolatedStringHandlerAttribute";
     public const string StringBuilderAppendInterpolatedStringHandler = "System.Text.StringBuilder+AppendInterpolatedStringHandler";
     public const string IFormatProvider = "System.IFormatProvider";
+    public const string EqualityComparerOfT = "System.Collections.Generic.EqualityComparer`1";
     public const string CultureInfo = "System.Globalization.CultureInfo";
     public const string NumberFormatInfo = "System.Globalization.NumberFormatInfo";
     public const string BitConverter = "System.BitConverter";
