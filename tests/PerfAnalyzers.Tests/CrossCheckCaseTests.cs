@@ -81,8 +81,9 @@ public class CrossCheckCaseTests
         {
             Assert.Contains(descriptor.Id, files);
 
-            // PERF012 fires only on .NET Core 2.1 to .NET 7, neither of the two legs (no such reference pack is served here).
-            if (descriptor.Id != "PERF012")
+            // PERF012 fires only on .NET Core 2.1 to .NET 7 and PERF018 on .NET Core 2.1 to .NET 6: neither of the two legs
+            // (no such reference pack is served here); their unit tests cover those targets.
+            if (descriptor.Id is not ("PERF012" or "PERF018"))
             {
                 Assert.Contains(descriptor.Id, marked);
             }

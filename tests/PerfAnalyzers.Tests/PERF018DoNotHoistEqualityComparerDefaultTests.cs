@@ -14,8 +14,9 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests
     private static RuleTest<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
         RuleTest<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix>.Create(source, fixedSource, references);
 
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
+    /// <summary>On .NET 6 (the newest target where a hoisted comparer was measured slower), with .NET 8's references.</summary>
+    private static Task Verify(string source, string? fixedSource = null) =>
+        Test(source, fixedSource).WithTargetFramework("net6.0").RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C<T>\n{\n" + members + "\n}\n";
 
@@ -87,9 +88,9 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests
     public Task Message_names_the_local_and_the_target()
     {
         var test = Test(Wrap("    bool Same(T a, T b) { var {|#0:cmp|} = EqualityComparer<T>.Default; return cmp.Equals(a, b); }"),
-            Wrap("    bool Same(T a, T b) { return EqualityComparer<T>.Default.Equals(a, b); }"));
+            Wrap("    bool Same(T a, T b) { return EqualityComparer<T>.Default.Equals(a, b); }")).WithTargetFramework("net6.0");
         test.ExpectedDiagnostics.Add(RuleTest<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix>.Diagnostic()
-            .WithLocation(0).WithMessage("'cmp' holds 'EqualityComparer<T>.Default', whose calls the JIT devirtualizes and inlines on .NET 8.0 only when made on the property itself; call 'EqualityComparer<T>.Default.Equals' directly"));
+            .WithLocation(0).WithMessage("'cmp' holds 'EqualityComparer<T>.Default', whose calls the JIT devirtualizes and inlines on .NET 6.0 only when made on the property itself; call 'EqualityComparer<T>.Default.Equals' directly"));
         return test.RunAsync();
     }
 
@@ -117,8 +118,8 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests
                      }
                  #endif
                  """),
-            TestReferences.Net100)
-        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+            TestReferences.Net80)
+        .WithTargetFrameworks("netstandard2.0;net6.0", current: "net6.0")
         .RunAsync();
 
     // ---- Must not flag ----
@@ -135,12 +136,22 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests
             void H() { var c = EqualityComparer<T>.Default; }
             """));
 
+    /// <summary>
+    /// .NET Framework and .NET Standard: the hoisted local is the faster code there. .NET 7 and later: on .NET 10 the two
+    /// forms measure the same (docs/rules/PERF018.md), and .NET 7-9 are not measured.
+    /// </summary>
     [Theory]
-    [InlineData(TestReferences.Net472)]
-    [InlineData(TestReferences.NetStandard20)]
-    public Task Silent_where_the_hoisted_local_is_the_optimization(TestReferences references) => Verify(
-        Wrap("    bool Same(T a, T b) { var comparer = EqualityComparer<T>.Default; return comparer.Equals(a, b); }"),
-        references: references);
+    [InlineData(TestReferences.Net472, "net472")]
+    [InlineData(TestReferences.NetStandard20, "netstandard2.0")]
+    [InlineData(TestReferences.Net80, "netcoreapp2.0")]
+    [InlineData(TestReferences.Net80, "net7.0")]
+    [InlineData(TestReferences.Net80, "net8.0")]
+    [InlineData(TestReferences.Net100, "net10.0")]
+    public Task Silent_where_the_hoisted_local_is_not_slower(TestReferences references, string moniker) => Test(
+            Wrap("    bool Same(T a, T b) { var comparer = EqualityComparer<T>.Default; return comparer.Equals(a, b); }"),
+            references: references)
+        .WithTargetFramework(moniker)
+        .RunAsync();
 
     [Fact]
     public Task Cold_code_is_not_flagged() => Verify(Wrap("""
