@@ -129,6 +129,44 @@ public class PERF015UseClearOrFillTests
                  }
              """));
 
+    /// <summary>Walking backwards over every element stores the same values: the order cannot be observed.</summary>
+    [Fact]
+    public Task Backward_loops_over_every_element_are_flagged() => Verify(
+        Wrap("""
+                 void A(int[] a, byte[] b, long[] c, char[] d, Span<int> s)
+                 {
+                     [|for (int i = a.Length - 1; i >= 0; i--)|] a[i] = 0;
+                     [|for (int i = b.Length - 1; i > -1; --i)|] b[i] = 0xFF;
+                     [|for (var i = c.Length - 1; 0 <= i; i -= 1)|] c[i] = 7;
+                     [|for (int i = d.Length - 1; -1 < i; i--)|] d[i] = '\0';
+                     [|for (int i = s.Length - 1; i >= 0; i--)|] s[i] = 3;
+                 }
+             """),
+        Wrap("""
+                 void A(int[] a, byte[] b, long[] c, char[] d, Span<int> s)
+                 {
+                     Array.Clear(a);
+                     Array.Fill<byte>(b, 0xFF);
+                     Array.Fill<long>(c, 7);
+                     Array.Clear(d);
+                     s.Fill(3);
+                 }
+             """));
+
+    /// <summary>Backward loops that skip an element, start past the end or step the wrong way are not the whole array.</summary>
+    [Fact]
+    public Task Backward_lookalikes_are_not_flagged() => Verify(Wrap("""
+            void A(int[] a, int[] b)
+            {
+                for (int i = a.Length - 1; i > 0; i--) a[i] = 0;
+                for (int i = a.Length - 2; i >= 0; i--) a[i] = 0;
+                for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
+                for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
+                for (int i = b.Length - 1; i >= 0; i--) a[i] = 0;
+                for (int i = a.Length - 1; i >= 1; i--) a[i] = 0;
+            }
+            """));
+
     [Fact]
     public Task Filling_loops_become_fill() => Verify(
         Wrap("""
@@ -309,7 +347,6 @@ public class PERF015UseClearOrFillTests
                 for (int i = 0; i < a.Length; i++) b[i] = 0;
                 for (int i = 0; i < a.Length; i++) a[0] = 0;
                 for (int i = 0; i < a.Length; i += 2) a[i] = 0;
-                for (int i = a.Length - 1; i >= 0; i--) a[i] = 0;
                 for (long i = 0; i < a.Length; i++) a[i] = 0;
                 for (int i = 0; i < list.Count; i++) list[i] = 0;
                 for (int i = 0; i < grid.GetLength(0); i++) grid[i, 0] = 0;

@@ -91,9 +91,9 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
     {
         foreach (var operation in statement.DescendantsAndSelf())
         {
-            if (operation is IAssignmentOperation { Target: var target } && SameValue(target, value) ||
-                operation is IIncrementOrDecrementOperation { Target: var incremented } && SameValue(incremented, value) ||
-                operation is IArgumentOperation { Parameter.RefKind: not RefKind.None, Value: var byRef } && SameValue(byRef, value))
+            if (operation is IAssignmentOperation { Target: var target } && OperationHelpers.SameStorage(target, value) ||
+                operation is IIncrementOrDecrementOperation { Target: var incremented } && OperationHelpers.SameStorage(incremented, value) ||
+                operation is IArgumentOperation { Parameter.RefKind: not RefKind.None, Value: var byRef } && OperationHelpers.SameStorage(byRef, value))
             {
                 return true;
             }

@@ -191,7 +191,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 {
                     leaf = operation;
                 }
-                else if (!SameValue(leaf, operation))
+                else if (!OperationHelpers.SameStorage(leaf, operation))
                 {
                     return null;
                 }

@@ -58,7 +58,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             var run = new List<Store> { store };
             var j = i + 1;
             while (j < statements.Length && TryParseStore(statements[j], span, out var next) &&
-                   SameSource(next.Source, store.Source) && SameIndex(next.Index, store.Index) && SameValue(next.Value, store.Value))
+                   SameSource(next.Source, store.Source) && SameIndex(next.Index, store.Index) && OperationHelpers.SameStorage(next.Value, store.Value))
             {
                 run.Add(next);
                 j++;

@@ -172,19 +172,9 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         _ => 0,
     };
 
-    private static bool SameSource(IOperation a, IOperation b) => SameValue(a, b);
+    private static bool SameSource(IOperation a, IOperation b) => OperationHelpers.SameStorage(a, b);
 
-    private static bool SameIndex(IOperation? a, IOperation? b) => a is null ? b is null : b is not null && SameValue(StripWidening(a), StripWidening(b));
-
-    private static bool SameValue(IOperation a, IOperation b) => (a, b) switch
-    {
-        (ILocalReferenceOperation x, ILocalReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Local, y.Local),
-        (IParameterReferenceOperation x, IParameterReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Parameter, y.Parameter),
-        (IFieldReferenceOperation x, IFieldReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Field, y.Field) &&
-                                                                    (x.Instance is null ? y.Instance is null : y.Instance is not null && SameValue(x.Instance, y.Instance)),
-        (IInstanceReferenceOperation, IInstanceReferenceOperation) => true,
-        _ => false,
-    };
+    private static bool SameIndex(IOperation? a, IOperation? b) => a is null ? b is null : b is not null && OperationHelpers.SameStorage(StripWidening(a), StripWidening(b));
 
     /// <summary>What the fix passes: the buffer itself from index 0 (an array converts to a span), else a slice.</summary>
     private static string SliceText(IOperation source, string start, bool isArray) =>

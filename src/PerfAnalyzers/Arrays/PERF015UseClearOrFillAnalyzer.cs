@@ -170,7 +170,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax } loop ||
             loop.Before.Length != 1 ||
             loop.AtLoopBottom.Length != 1 ||
-            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
+            loop.Condition is not IBinaryOperation condition ||
             SingleStatement(loop.Body) is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation store } ||
             loop.Locals.Length != 1 ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index)
@@ -178,10 +178,19 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        // int i = 0 ... i < X.Length ... i++ (or ++i, i += 1).
-        if (!StartsAtZero(loop.Before[0], index) ||
-            !IsLocal(condition.LeftOperand, index) ||
-            !IsIncrement(loop.AtLoopBottom[0], index))
+        // Every element once: int i = 0; i < X.Length; i++ (or ++i, i += 1), or backwards,
+        // int i = X.Length - 1; i >= 0; i-- (or i > -1, --i, i -= 1). The order of the stores cannot be observed.
+        IOperation length;
+        if (condition.OperatorKind == BinaryOperatorKind.LessThan &&
+            StartsAtZero(loop.Before[0], index) && IsLocal(condition.LeftOperand, index) && IsStep(loop.AtLoopBottom[0], index, forward: true))
+        {
+            length = condition.RightOperand;
+        }
+        else if (StartsAtLastIndex(loop.Before[0], index) is { } last && IsNonNegativeTest(condition, index) && IsStep(loop.AtLoopBottom[0], index, forward: false))
+        {
+            length = last;
+        }
+        else
         {
             return;
         }
@@ -210,7 +219,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         var value = store.Value;
         if (!IsStableReference(target) ||
-            !IsLengthOf(condition.RightOperand, target) ||
+            !IsLengthOf(length, target) ||
             !IsInvariant(value, index))
         {
             return;
@@ -314,16 +323,39 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
                declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
     }
 
-    private static bool IsIncrement(IOperation bottom, ILocalSymbol index)
+    /// <summary><c>i++</c>, <c>++i</c>, <c>i += 1</c> (forward) or <c>i--</c>, <c>--i</c>, <c>i -= 1</c>.</summary>
+    private static bool IsStep(IOperation bottom, ILocalSymbol index, bool forward)
     {
         var operation = bottom is IExpressionStatementOperation statement ? statement.Operation : bottom;
         return operation switch
         {
-            IIncrementOrDecrementOperation { Kind: OperationKind.Increment, Target: var target } => IsLocal(target, index),
-            ICompoundAssignmentOperation { OperatorKind: BinaryOperatorKind.Add, Target: var target, Value.ConstantValue: { HasValue: true, Value: 1 } } => IsLocal(target, index),
+            IIncrementOrDecrementOperation { Kind: var kind, Target: var target } =>
+                kind == (forward ? OperationKind.Increment : OperationKind.Decrement) && IsLocal(target, index),
+            ICompoundAssignmentOperation { OperatorKind: var op, Target: var target, Value.ConstantValue: { HasValue: true, Value: 1 } } =>
+                op == (forward ? BinaryOperatorKind.Add : BinaryOperatorKind.Subtract) && IsLocal(target, index),
             _ => false,
         };
     }
+
+    /// <summary>The <c>X.Length</c> of <c>int i = X.Length - 1</c>, else null.</summary>
+    private static IOperation? StartsAtLastIndex(IOperation before, ILocalSymbol index) =>
+        before is IVariableDeclarationGroupOperation { Declarations.Length: 1 } group &&
+        group.Declarations[0].Declarators.Length == 1 &&
+        group.Declarations[0].Declarators[0] is var declarator &&
+        SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
+        declarator.Initializer?.Value is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne
+            ? minusOne.LeftOperand
+            : null;
+
+    /// <summary><c>i &gt;= 0</c>, <c>i &gt; -1</c>, <c>0 &lt;= i</c>, <c>-1 &lt; i</c>.</summary>
+    private static bool IsNonNegativeTest(IBinaryOperation condition, ILocalSymbol index) => condition switch
+    {
+        { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, RightOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.LeftOperand, index),
+        { OperatorKind: BinaryOperatorKind.GreaterThan, RightOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.LeftOperand, index),
+        { OperatorKind: BinaryOperatorKind.LessThanOrEqual, LeftOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.RightOperand, index),
+        { OperatorKind: BinaryOperatorKind.LessThan, LeftOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.RightOperand, index),
+        _ => false,
+    };
 
     /// <summary>A local, a parameter, or a field of <c>this</c> or a static field: the same array every time it is read.</summary>
     private static bool IsStableReference(IOperation operation) => operation switch
@@ -342,17 +374,8 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => instance,
             _ => null,
         };
-        return receiver is not null && SameReference(OperationHelpers.WithoutImplicitConversion(receiver), target);
+        return receiver is not null && OperationHelpers.SameStorage(OperationHelpers.WithoutImplicitConversion(receiver), target);
     }
-
-    private static bool SameReference(IOperation a, IOperation b) => (a, b) switch
-    {
-        (ILocalReferenceOperation x, ILocalReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Local, y.Local),
-        (IParameterReferenceOperation x, IParameterReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Parameter, y.Parameter),
-        (IFieldReferenceOperation x, IFieldReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Field, y.Field) &&
-                                                                    (x.Instance is null) == (y.Instance is null),
-        _ => false,
-    };
 
     /// <summary>The same value on every iteration, read without side effects, and not the loop index.</summary>
     private static bool IsInvariant(IOperation value, ILocalSymbol index)

@@ -181,6 +181,20 @@ public static class OperationHelpers
         return text.Length <= max ? text.ToString() : text.ToString(0, max - 1) + "…";
     }
 
+    /// <summary>
+    /// Whether two operations read the same storage: the same local, parameter, static field, or field of the same
+    /// storage (recursively) or of <c>this</c>.
+    /// </summary>
+    public static bool SameStorage(IOperation a, IOperation b) => (a, b) switch
+    {
+        (ILocalReferenceOperation x, ILocalReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Local, y.Local),
+        (IParameterReferenceOperation x, IParameterReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Parameter, y.Parameter),
+        (IFieldReferenceOperation x, IFieldReferenceOperation y) => SymbolEqualityComparer.Default.Equals(x.Field, y.Field) &&
+                                                                    (x.Instance is null ? y.Instance is null : y.Instance is not null && SameStorage(x.Instance, y.Instance)),
+        (IInstanceReferenceOperation, IInstanceReferenceOperation) => true,
+        _ => false,
+    };
+
     /// <summary>The name of the called member: <c>M</c> in <c>M(x)</c>, <c>a.M(x)</c> or <c>a.M&lt;T&gt;(x)</c>; null for a delegate call on an expression.</summary>
     public static SimpleNameSyntax? CalledName(this InvocationExpressionSyntax invocation) => invocation.Expression switch
     {
