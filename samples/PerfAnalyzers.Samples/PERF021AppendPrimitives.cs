@@ -8,5 +8,6 @@ namespace PerfAnalyzers.Samples;
 /// </summary>
 public static class PERF021AppendPrimitives
 {
-    public static string Describe(string name, int count) => new StringBuilder(name).Append(": ").Append(count.ToString()).ToString();
+    public static void AppendRow(StringBuilder report, string name, int count) =>
+        report.Append(name).Append(": ").Append(count.ToString()).AppendLine();
 }

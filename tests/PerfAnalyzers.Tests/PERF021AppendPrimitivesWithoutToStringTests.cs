@@ -75,7 +75,7 @@ public class PERF021AppendPrimitivesWithoutToStringTests
     /// <summary>Before C# 10 or .NET 6 an interpolated string is string.Format: only the typed overloads are suggested.</summary>
     [Theory]
     [InlineData(TestReferences.Net80, LanguageVersion.CSharp9)]
-    [InlineData(TestReferences.NetStandard20, Languages.CSharp14)]
+    [InlineData(TestReferences.NetStandard20, LanguageVersion.CSharp10)]
     public Task Format_strings_need_the_net6_handler_and_csharp10(TestReferences references, LanguageVersion version) => Languages.At(version, () => Verify(
         Wrap("""
                  void Add(StringBuilder sb, double d) => sb.Append(d.ToString("F2")).Append([|d.ToString()|]);
