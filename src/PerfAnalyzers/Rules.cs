@@ -36,6 +36,7 @@ public static class Rules
         PERF013.Info,
         PERF014.Info,
         PERF015.Info,
+        PERF017.Info,
         PERF018.Info,
         PERF021.Info);
 
@@ -412,6 +413,29 @@ public static class Rules
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option],
             sdkCounterparts: ["CA1855"]);
+    }
+
+    /// <summary>PERF017: see docs/rules/PERF017.md.</summary>
+    public static class PERF017
+    {
+        public const string Id = "PERF017";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF017_UseIndexOf";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Search arrays, spans and strings with IndexOf instead of a loop",
+            "This loop looks for the first element equal to a value one element at a time; '{0}' computes the same index with a vectorized search",
+            DiagnosticSeverity.Warning,
+            "A loop that returns the index of the first element equal to a value, and -1 after it, computes exactly IndexOf. From .NET Core 3.0, string.IndexOf(char), Array.IndexOf and MemoryExtensions.IndexOf compare a vector of elements per instruction for char and the integral types.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET Core 3.0+ (where IndexOf is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option],
+            sdkCounterparts: []);
     }
 
     /// <summary>PERF018: see docs/rules/PERF018.md.</summary>

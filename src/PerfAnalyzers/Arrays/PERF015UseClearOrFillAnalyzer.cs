@@ -154,9 +154,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         var array = OperationHelpers.WithoutImplicitConversion(invocation.Arguments[0].Value);
         if (array.Type is not IArrayTypeSymbol { IsSZArray: true } ||
-            !IsStableReference(array) ||
+            !LoopShape.IsStableReference(array) ||
             invocation.Arguments[1].Value.ConstantValue is not { HasValue: true, Value: 0 } ||
-            !IsLengthOf(invocation.Arguments[2].Value, array))
+            !LoopShape.IsLengthOf(invocation.Arguments[2].Value, array))
         {
             return;
         }
@@ -182,11 +182,11 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         // int i = X.Length - 1; i >= 0; i-- (or i > -1, --i, i -= 1). The order of the stores cannot be observed.
         IOperation length;
         if (condition.OperatorKind == BinaryOperatorKind.LessThan &&
-            StartsAtZero(loop.Before[0], index) && IsLocal(condition.LeftOperand, index) && IsStep(loop.AtLoopBottom[0], index, forward: true))
+            LoopShape.StartsAtZero(loop.Before[0], index) && LoopShape.IsLocal(condition.LeftOperand, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
         {
             length = condition.RightOperand;
         }
-        else if (StartsAtLastIndex(loop.Before[0], index) is { } last && IsNonNegativeTest(condition, index) && IsStep(loop.AtLoopBottom[0], index, forward: false))
+        else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))
         {
             length = last;
         }
@@ -203,14 +203,14 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         {
             case IArrayElementReferenceOperation { Indices.Length: 1 } element when
                 element.ArrayReference.Type is IArrayTypeSymbol { IsSZArray: true } arrayType &&
-                IsLocal(element.Indices[0], index):
+                LoopShape.IsLocal(element.Indices[0], index):
                 (target, elementType, isSpan) = (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), arrayType.ElementType, false);
                 break;
             case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { } instance } indexer when
                 apis.Span is not null &&
                 instance.Type is INamedTypeSymbol spanType &&
                 SymbolEqualityComparer.Default.Equals(spanType.OriginalDefinition, apis.Span) &&
-                IsLocal(indexer.Arguments[0].Value, index):
+                LoopShape.IsLocal(indexer.Arguments[0].Value, index):
                 (target, elementType, isSpan) = (instance, spanType.TypeArguments[0], true);
                 break;
             default:
@@ -218,8 +218,8 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var value = store.Value;
-        if (!IsStableReference(target) ||
-            !IsLengthOf(length, target) ||
+        if (!LoopShape.IsStableReference(target) ||
+            !LoopShape.IsLengthOf(length, target) ||
             !IsInvariant(value, index))
         {
             return;
@@ -307,75 +307,6 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
     private static string ValueText(IOperation value) =>
         (value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax.ToString();
-
-    private static bool IsLocal(IOperation operation, ILocalSymbol local) =>
-        OperationHelpers.WithoutImplicitConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
-
-    private static bool StartsAtZero(IOperation before, ILocalSymbol index)
-    {
-        var declarator = before switch
-        {
-            IVariableDeclarationGroupOperation { Declarations.Length: 1 } group when group.Declarations[0].Declarators.Length == 1 => group.Declarations[0].Declarators[0],
-            _ => null,
-        };
-        return declarator is not null &&
-               SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
-               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
-    }
-
-    /// <summary><c>i++</c>, <c>++i</c>, <c>i += 1</c> (forward) or <c>i--</c>, <c>--i</c>, <c>i -= 1</c>.</summary>
-    private static bool IsStep(IOperation bottom, ILocalSymbol index, bool forward)
-    {
-        var operation = bottom is IExpressionStatementOperation statement ? statement.Operation : bottom;
-        return operation switch
-        {
-            IIncrementOrDecrementOperation { Kind: var kind, Target: var target } =>
-                kind == (forward ? OperationKind.Increment : OperationKind.Decrement) && IsLocal(target, index),
-            ICompoundAssignmentOperation { OperatorKind: var op, Target: var target, Value.ConstantValue: { HasValue: true, Value: 1 } } =>
-                op == (forward ? BinaryOperatorKind.Add : BinaryOperatorKind.Subtract) && IsLocal(target, index),
-            _ => false,
-        };
-    }
-
-    /// <summary>The <c>X.Length</c> of <c>int i = X.Length - 1</c>, else null.</summary>
-    private static IOperation? StartsAtLastIndex(IOperation before, ILocalSymbol index) =>
-        before is IVariableDeclarationGroupOperation { Declarations.Length: 1 } group &&
-        group.Declarations[0].Declarators.Length == 1 &&
-        group.Declarations[0].Declarators[0] is var declarator &&
-        SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
-        declarator.Initializer?.Value is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne
-            ? minusOne.LeftOperand
-            : null;
-
-    /// <summary><c>i &gt;= 0</c>, <c>i &gt; -1</c>, <c>0 &lt;= i</c>, <c>-1 &lt; i</c>.</summary>
-    private static bool IsNonNegativeTest(IBinaryOperation condition, ILocalSymbol index) => condition switch
-    {
-        { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, RightOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.LeftOperand, index),
-        { OperatorKind: BinaryOperatorKind.GreaterThan, RightOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.LeftOperand, index),
-        { OperatorKind: BinaryOperatorKind.LessThanOrEqual, LeftOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.RightOperand, index),
-        { OperatorKind: BinaryOperatorKind.LessThan, LeftOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.RightOperand, index),
-        _ => false,
-    };
-
-    /// <summary>A local, a parameter, or a field of <c>this</c> or a static field: the same array every time it is read.</summary>
-    private static bool IsStableReference(IOperation operation) => operation switch
-    {
-        ILocalReferenceOperation { Local.IsRef: false } => true,
-        IParameterReferenceOperation { Parameter.RefKind: RefKind.None or RefKind.In } => true,
-        IFieldReferenceOperation field => field.Instance is null or IInstanceReferenceOperation,
-        _ => false,
-    };
-
-    /// <summary><c>X.Length</c> on the same local, parameter or field as <paramref name="target"/>.</summary>
-    private static bool IsLengthOf(IOperation operation, IOperation target)
-    {
-        var receiver = OperationHelpers.WithoutImplicitConversion(operation) switch
-        {
-            IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => instance,
-            _ => null,
-        };
-        return receiver is not null && OperationHelpers.SameStorage(OperationHelpers.WithoutImplicitConversion(receiver), target);
-    }
 
     /// <summary>The same value on every iteration, read without side effects, and not the loop index.</summary>
     private static bool IsInvariant(IOperation value, ILocalSymbol index)

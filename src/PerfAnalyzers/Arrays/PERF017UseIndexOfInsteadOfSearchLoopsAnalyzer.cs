@@ -1,0 +1,217 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF017: a loop that returns the index of the first element equal to a loop-invariant value, followed by
+/// <c>return -1;</c> — <c>for (int i = 0; i &lt; s.Length; i++) if (s[i] == v) return i; return -1;</c> — over a
+/// <c>string</c>, an array or a span of an integral type or <c>char</c>: exactly <c>s.IndexOf(v)</c>,
+/// <c>Array.IndexOf(a, v)</c> or <c>span.IndexOf(v)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF017.md.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
+{
+    /// <summary><c>s.IndexOf(v)</c> on a string.</summary>
+    public const string ShapeString = "String";
+
+    /// <summary><c>Array.IndexOf(a, v)</c>.</summary>
+    public const string ShapeArray = "Array";
+
+    /// <summary><c>span.IndexOf(v)</c> (MemoryExtensions).</summary>
+    public const string ShapeSpan = "Span";
+
+    /// <summary>Diagnostic property: the element type, fully qualified, when the value must be cast to it (<c>b[i] == 42</c>).</summary>
+    public const string CastKey = "Cast";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF017.Descriptor);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // .NET Core 3.0 vectorized IndexOf for strings, arrays and spans (the seed: Array.IndexOf of a char 34.976 ->
+        // 9.471 ns); nothing was measured elsewhere, so the rule is silent there.
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(3))
+        {
+            return;
+        }
+
+        var span = compilation.Types.Get(WellKnownTypes.SpanOfT);
+        var readOnlySpan = compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT);
+        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan), OperationKind.Loop);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    {
+        // for (int i = 0; i < X.Length; i++) { if (X[i] == v) { return i; } }  return -1;
+        if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
+            loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
+            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
+            !LoopShape.StartsAtZero(loop.Before[0], index) ||
+            !LoopShape.IsLocal(condition.LeftOperand, index) ||
+            !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
+            Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null } test } found ||
+            Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
+            !LoopShape.IsLocal(returned, index) ||
+            NextStatement(syntax) is not ReturnStatementSyntax { Expression: { } notFound } ||
+            context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: -1 })
+        {
+            return;
+        }
+
+        // One side is X[i], the other the value.
+        (IOperation Target, ITypeSymbol Type, string Shape) element;
+        IOperation value;
+        if (Element(test.LeftOperand, index, span, readOnlySpan) is { } left && Value(test.RightOperand, index, left) is { } leftValue)
+        {
+            (element, value) = (left, leftValue);
+        }
+        else if (Element(test.RightOperand, index, span, readOnlySpan) is { } right && Value(test.LeftOperand, index, right) is { } rightValue)
+        {
+            (element, value) = (right, rightValue);
+        }
+        else
+        {
+            return;
+        }
+
+        if (!LoopShape.IsStableReference(element.Target) || !LoopShape.IsLengthOf(condition.RightOperand, element.Target))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, element.Shape);
+        var valueText = value.Syntax.ToString();
+        if (!SymbolEqualityComparer.Default.Equals(value.Type, element.Type))
+        {
+            properties = properties.Add(CastKey, element.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+            valueText = "(" + element.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + ")" + valueText;
+        }
+
+        // On a .NET Framework or .NET Standard leg of a multi-targeted project IndexOf is not measured faster: the loop
+        // stays there behind #if.
+        if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF017.Id, ApiAvailability.NetCore30, ref properties) ||
+            !ColdPath.Allows(context.Options, syntax, context.Operation.SemanticModel, Rules.PERF017.Id, context.CancellationToken))
+        {
+            return;
+        }
+
+        var target = element.Target.Syntax.ToString();
+        var replacement = element.Shape == ShapeArray ? $"return Array.IndexOf({target}, {valueText});" : $"return {target}.IndexOf({valueText});";
+        var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement));
+    }
+
+    /// <summary><c>X[i]</c> of a string, an array or a span of char or an integral type (an implicit widening around it allowed).</summary>
+    private static (IOperation Target, ITypeSymbol Type, string Shape)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    {
+        operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
+        var (target, type, shape) = operation switch
+        {
+            IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when LoopShape.IsLocal(element.Indices[0], index) =>
+                (element.ArrayReference, array.ElementType, ShapeArray),
+            IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance } indexer when LoopShape.IsLocal(indexer.Arguments[0].Value, index) =>
+                owner.SpecialType == SpecialType.System_String ? (instance, (ITypeSymbol)indexer.Type!, ShapeString) :
+                SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan) ? (instance, owner.TypeArguments[0], ShapeSpan) :
+                default,
+            _ => default,
+        };
+        return target is not null && type is not null && IsSearchable(type) ? (OperationHelpers.WithoutImplicitConversion(target), type, shape) : null;
+    }
+
+    /// <summary>Bitwise equality, so that <c>==</c> and IndexOf agree: char and the integral types (not float, double, decimal).</summary>
+    private static bool IsSearchable(ITypeSymbol type) => type.TypeKind != TypeKind.Enum && type.SpecialType is
+        SpecialType.System_Char or SpecialType.System_SByte or SpecialType.System_Byte or SpecialType.System_Int16 or SpecialType.System_UInt16 or
+        SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64;
+
+    /// <summary>
+    /// The value compared with: read without side effects, not the index, and of the element type — or a constant that
+    /// the element type holds (<c>b[i] == 42</c>), which the fix casts. A wider variable (<c>b[i] == someInt</c>) is not:
+    /// the loop compares the widened values, IndexOf would compare truncated ones.
+    /// </summary>
+    private static IOperation? Value(IOperation operation, ILocalSymbol index, (IOperation Target, ITypeSymbol Type, string Shape) element)
+    {
+        var value = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
+        if (!value.IsSideEffectFree() || References(value, index) || References(value, element.Target))
+        {
+            return null;
+        }
+
+        if (SymbolEqualityComparer.Default.Equals(value.Type, element.Type))
+        {
+            return value;
+        }
+
+        return value.ConstantValue is { HasValue: true, Value: { } constant } && Fits(constant, element.Type.SpecialType) ? value : null;
+    }
+
+    private static bool Fits(object constant, SpecialType type)
+    {
+        if (constant is char c)
+        {
+            constant = (int)c;
+        }
+
+        if (constant is not (int or long or uint or ulong or short or ushort or byte or sbyte))
+        {
+            return false;
+        }
+
+        var number = System.Convert.ToDecimal(constant, System.Globalization.CultureInfo.InvariantCulture);
+        return type switch
+        {
+            SpecialType.System_Char => number is >= char.MinValue and <= char.MaxValue,
+            SpecialType.System_SByte => number is >= sbyte.MinValue and <= sbyte.MaxValue,
+            SpecialType.System_Byte => number is >= byte.MinValue and <= byte.MaxValue,
+            SpecialType.System_Int16 => number is >= short.MinValue and <= short.MaxValue,
+            SpecialType.System_UInt16 => number is >= ushort.MinValue and <= ushort.MaxValue,
+            SpecialType.System_Int32 => number is >= int.MinValue and <= int.MaxValue,
+            SpecialType.System_UInt32 => number is >= uint.MinValue and <= uint.MaxValue,
+            SpecialType.System_Int64 => number is >= long.MinValue and <= long.MaxValue,
+            _ => number is >= ulong.MinValue and <= ulong.MaxValue,
+        };
+    }
+
+    private static bool References(IOperation value, ILocalSymbol local)
+    {
+        foreach (var descendant in value.DescendantsAndSelf())
+        {
+            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool References(IOperation value, IOperation target)
+    {
+        foreach (var descendant in value.DescendantsAndSelf())
+        {
+            if (OperationHelpers.SameStorage(descendant, target))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static IOperation? Single(IOperation body) => body switch
+    {
+        IBlockOperation { Operations.Length: 1, Locals.Length: 0 } block => block.Operations[0],
+        IBlockOperation => null,
+        _ => body,
+    };
+
+    private static StatementSyntax? NextStatement(StatementSyntax statement) => statement.Parent switch
+    {
+        BlockSyntax block => block.Statements.IndexOf(statement) is var at && at >= 0 && at + 1 < block.Statements.Count ? block.Statements[at + 1] : null,
+        _ => null,
+    };
+}

@@ -1,0 +1,77 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace PerfAnalyzers.Infrastructure;
+
+/// <summary>The parts of a <c>for</c> loop over every element that PERF015 and PERF017 recognize.</summary>
+public static class LoopShape
+{
+    public static bool IsLocal(IOperation operation, ILocalSymbol local) =>
+        OperationHelpers.WithoutImplicitConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+
+    public static bool StartsAtZero(IOperation before, ILocalSymbol index)
+    {
+        var declarator = before switch
+        {
+            IVariableDeclarationGroupOperation { Declarations.Length: 1 } group when group.Declarations[0].Declarators.Length == 1 => group.Declarations[0].Declarators[0],
+            _ => null,
+        };
+        return declarator is not null &&
+               SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
+               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
+    }
+
+    /// <summary><c>i++</c>, <c>++i</c>, <c>i += 1</c> (forward) or <c>i--</c>, <c>--i</c>, <c>i -= 1</c>.</summary>
+    public static bool IsStep(IOperation bottom, ILocalSymbol index, bool forward)
+    {
+        var operation = bottom is IExpressionStatementOperation statement ? statement.Operation : bottom;
+        return operation switch
+        {
+            IIncrementOrDecrementOperation { Kind: var kind, Target: var target } =>
+                kind == (forward ? OperationKind.Increment : OperationKind.Decrement) && IsLocal(target, index),
+            ICompoundAssignmentOperation { OperatorKind: var op, Target: var target, Value.ConstantValue: { HasValue: true, Value: 1 } } =>
+                op == (forward ? BinaryOperatorKind.Add : BinaryOperatorKind.Subtract) && IsLocal(target, index),
+            _ => false,
+        };
+    }
+
+    /// <summary>The <c>X.Length</c> of <c>int i = X.Length - 1</c>, else null.</summary>
+    public static IOperation? StartsAtLastIndex(IOperation before, ILocalSymbol index) =>
+        before is IVariableDeclarationGroupOperation { Declarations.Length: 1 } group &&
+        group.Declarations[0].Declarators.Length == 1 &&
+        group.Declarations[0].Declarators[0] is var declarator &&
+        SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
+        declarator.Initializer?.Value is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne
+            ? minusOne.LeftOperand
+            : null;
+
+    /// <summary><c>i &gt;= 0</c>, <c>i &gt; -1</c>, <c>0 &lt;= i</c>, <c>-1 &lt; i</c>.</summary>
+    public static bool IsNonNegativeTest(IBinaryOperation condition, ILocalSymbol index) => condition switch
+    {
+        { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, RightOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.LeftOperand, index),
+        { OperatorKind: BinaryOperatorKind.GreaterThan, RightOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.LeftOperand, index),
+        { OperatorKind: BinaryOperatorKind.LessThanOrEqual, LeftOperand.ConstantValue: { HasValue: true, Value: 0 } } => IsLocal(condition.RightOperand, index),
+        { OperatorKind: BinaryOperatorKind.LessThan, LeftOperand.ConstantValue: { HasValue: true, Value: -1 } } => IsLocal(condition.RightOperand, index),
+        _ => false,
+    };
+
+    /// <summary>A local, a parameter, or a field of <c>this</c> or a static field: the same array every time it is read.</summary>
+    public static bool IsStableReference(IOperation operation) => operation switch
+    {
+        ILocalReferenceOperation { Local.IsRef: false } => true,
+        IParameterReferenceOperation { Parameter.RefKind: RefKind.None or RefKind.In } => true,
+        IFieldReferenceOperation field => field.Instance is null or IInstanceReferenceOperation,
+        _ => false,
+    };
+
+    /// <summary><c>X.Length</c> on the same local, parameter or field as <paramref name="target"/>.</summary>
+    public static bool IsLengthOf(IOperation operation, IOperation target)
+    {
+        var receiver = OperationHelpers.WithoutImplicitConversion(operation) switch
+        {
+            IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => instance,
+            _ => null,
+        };
+        return receiver is not null && OperationHelpers.SameStorage(OperationHelpers.WithoutImplicitConversion(receiver), target);
+    }
+}

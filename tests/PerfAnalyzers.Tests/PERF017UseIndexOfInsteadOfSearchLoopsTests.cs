@@ -1,0 +1,173 @@
+using System;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
+using PerfAnalyzers.Arrays;
+using PerfAnalyzers.CodeFixes.Arrays;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF017UseIndexOfInsteadOfSearchLoopsTests
+{
+    private const string Header = "using System;\n\n";
+
+    private static RuleTest<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        RuleTest<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>.Create(source, fixedSource, references);
+
+    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
+        Test(source, fixedSource, references).RunAsync();
+
+    private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
+
+    // ---- Flagged shapes and the fix ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Search_loops_become_IndexOf(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 int InString(string s, char c)
+                 {
+                     [|for (int i = 0; i < s.Length; i++)|]
+                     {
+                         if (s[i] == c)
+                         {
+                             return i;
+                         }
+                     }
+
+                     return -1;
+                 }
+
+                 int InArray(int[] values, int value)
+                 {
+                     [|for (int i = 0; i < values.Length; i++)|]
+                         if (value == values[i]) return i;
+                     return -1;
+                 }
+
+                 int Constant(byte[] buffer)
+                 {
+                     [|for (var i = 0; i < buffer.Length; ++i)|] if (buffer[i] == 42) return i;
+                     return -1;
+                 }
+
+                 int InSpan(ReadOnlySpan<char> text)
+                 {
+                     [|for (int i = 0; i < text.Length; i++)|] if (text[i] == ':') return i;
+                     return -1;
+                 }
+             """),
+        Wrap("""
+                 int InString(string s, char c)
+                 {
+                     return s.IndexOf(c);
+                 }
+
+                 int InArray(int[] values, int value)
+                 {
+                     return Array.IndexOf(values, value);
+                 }
+
+                 int Constant(byte[] buffer)
+                 {
+                     return Array.IndexOf(buffer, (byte)42);
+                 }
+
+                 int InSpan(ReadOnlySpan<char> text)
+                 {
+                     return text.IndexOf(':');
+                 }
+             """)));
+
+    [Fact]
+    public Task Message_names_what_the_fix_writes()
+    {
+        var test = Test(Wrap("    int F(string s) { {|#0:for (int i = 0; i < s.Length; i++)|} if (s[i] == ',') return i; return -1; }"),
+            Wrap("    int F(string s) { return s.IndexOf(','); }"));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>.Diagnostic()
+            .WithLocation(0).WithMessage("This loop looks for the first element equal to a value one element at a time; 'return s.IndexOf(',');' computes the same index with a vectorized search"));
+        return test.RunAsync();
+    }
+
+    /// <summary>On a leg where IndexOf is not measured faster the loop stays behind #if.</summary>
+    [Fact]
+    public Task Multi_targeted_project_keeps_the_loop_for_other_legs() => Test(
+            Wrap("""
+                     int F(string s)
+                     {
+                         [|for (int i = 0; i < s.Length; i++)|] if (s[i] == ',') return i;
+                         return -1;
+                     }
+                 """),
+            Wrap("""
+                 #if NETCOREAPP3_0_OR_GREATER
+                     int F(string s)
+                     {
+                         return s.IndexOf(',');
+                     }
+                 #else
+                     int F(string s)
+                     {
+                         for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i;
+                         return -1;
+                     }
+                 #endif
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
+    /// <summary>Before and after return the same index on random inputs, found or not.</summary>
+    [Fact]
+    public void The_fixed_code_returns_the_same_index()
+    {
+        using var code = LoadedCode.Compile(Header + """
+            public static class P
+            {
+                public static int Before(byte[] b, byte v) { for (int i = 0; i < b.Length; i++) if (b[i] == v) return i; return -1; }
+                public static int After(byte[] b, byte v) => Array.IndexOf(b, v);
+                public static int BeforeChars(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c) return i; return -1; }
+                public static int AfterChars(string s, char c) => s.IndexOf(c);
+            }
+            """);
+        var random = new Random(17);
+        for (var run = 0; run < 200; run++)
+        {
+            var bytes = new byte[random.Next(0, 70)];
+            random.NextBytes(bytes);
+            var value = (byte)random.Next(0, 256);
+            Assert.Equal(code.Invoke("Before", bytes, value), code.Invoke("After", bytes, value));
+            var text = new string(Array.ConvertAll(bytes, b => (char)('a' + b % 26)));
+            var c = (char)('a' + random.Next(0, 28));
+            Assert.Equal(code.Invoke("BeforeChars", text, c), code.Invoke("AfterChars", text, c));
+        }
+    }
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Lookalikes_are_not_flagged() => Verify(Wrap("""
+            int Next() => 1;
+            int A(double[] d, double v) { for (int i = 0; i < d.Length; i++) if (d[i] == v) return i; return -1; }
+            int B(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == v) return i; return a.Length; }
+            int Cx(int[] a, int v) { for (int i = 1; i < a.Length; i++) if (a[i] == v) return i; return -1; }
+            int D(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == Next()) return i; return -1; }
+            int E(int[] a, int v) { for (int i = 0; i < a.Length; i++) { v++; if (a[i] == v) return i; } return -1; }
+            int F(byte[] b, int v) { for (int i = 0; i < b.Length; i++) if (b[i] == v) return i; return -1; }
+            int G(int[] a, int[] b, int v) { for (int i = 0; i < b.Length; i++) if (a[i] == v) return i; return -1; }
+            int H(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == v) return i + 1; return -1; }
+            int I(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] != v) return i; return -1; }
+            int J(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == v) return i; Console.WriteLine(); return -1; }
+            int K(string s) { for (int i = 0; i < s.Length; i++) if (char.ToLowerInvariant(s[i]) == 'a') return i; return -1; }
+            int L(int[] a) { for (int i = 0; i < a.Length; i++) if (a[i] == a[0]) return i; return -1; }
+            int M(DayOfWeek[] days) { for (int i = 0; i < days.Length; i++) if (days[i] == DayOfWeek.Friday) return i; return -1; }
+            """));
+
+    [Theory]
+    [InlineData(TestReferences.Net472)]
+    [InlineData(TestReferences.NetStandard20)]
+    public Task Silent_where_nothing_was_measured(TestReferences references) => Verify(
+        Wrap("    int F(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i; return -1; }"),
+        references: references);
+}

@@ -1,0 +1,33 @@
+namespace Cases
+{
+    public static class PERF017Cases
+    {
+        // IndexOf is vectorized from .NET Core 3.0: flagged on net10.0.
+        public static int Colon(string s)
+        {
+            for (int i = 0; i < s.Length; i++) //~ PERF017[net10.0]
+            {
+                if (s[i] == ':')
+                {
+                    return i;
+                }
+            }
+
+            return -1;
+        }
+
+        // Must not flag: another "not found" value.
+        public static int OrLength(int[] values, int value)
+        {
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (values[i] == value)
+                {
+                    return i;
+                }
+            }
+
+            return values.Length;
+        }
+    }
+}
