@@ -81,6 +81,75 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
              """)));
 
     [Fact]
+    public Task Backward_loops_become_LastIndexOf_and_found_loops_Contains() => Verify(
+        Wrap("""
+                 int Last(string s)
+                 {
+                     [|for (int i = s.Length - 1; i >= 0; i--)|] if (s[i] == '/') return i;
+                     return -1;
+                 }
+
+                 int LastInArray(long[] values, long value)
+                 {
+                     [|for (int i = values.Length - 1; i > -1; --i)|] if (values[i] == value) return i;
+                     return -1;
+                 }
+
+                 bool Has(string s, char c)
+                 {
+                     [|for (int i = 0; i < s.Length; i++)|] if (s[i] == c) return true;
+                     return false;
+                 }
+
+                 bool HasByte(byte[] b)
+                 {
+                     [|for (int i = b.Length - 1; i >= 0; i--)|] if (b[i] == 0) return true;
+                     return false;
+                 }
+
+                 bool InSpan(Span<ushort> s, ushort v)
+                 {
+                     [|for (int i = 0; i < s.Length; i++)|] if (s[i] == v) return true;
+                     return false;
+                 }
+             """),
+        Wrap("""
+                 int Last(string s)
+                 {
+                     return s.LastIndexOf('/');
+                 }
+
+                 int LastInArray(long[] values, long value)
+                 {
+                     return Array.LastIndexOf(values, value);
+                 }
+
+                 bool Has(string s, char c)
+                 {
+                     return s.Contains(c);
+                 }
+
+                 bool HasByte(byte[] b)
+                 {
+                     return Array.IndexOf(b, (byte)0) >= 0;
+                 }
+
+                 bool InSpan(Span<ushort> s, ushort v)
+                 {
+                     return s.IndexOf(v) >= 0;
+                 }
+             """));
+
+    [Fact]
+    public Task Mismatched_results_are_not_flagged() => Verify(Wrap("""
+            int A(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i; return 0; }
+            bool B(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return false; return true; }
+            bool Cx(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return true; return true; }
+            int D(string s) { for (int i = s.Length - 1; i > 0; i--) if (s[i] == ',') return i; return -1; }
+            int E(string s) { for (int i = s.Length - 2; i >= 0; i--) if (s[i] == ',') return i; return -1; }
+            """));
+
+    [Fact]
     public Task Message_names_what_the_fix_writes()
     {
         var test = Test(Wrap("    int F(string s) { {|#0:for (int i = 0; i < s.Length; i++)|} if (s[i] == ',') return i; return -1; }"),
@@ -129,6 +198,10 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
                 public static int After(byte[] b, byte v) => Array.IndexOf(b, v);
                 public static int BeforeChars(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c) return i; return -1; }
                 public static int AfterChars(string s, char c) => s.IndexOf(c);
+                public static int BeforeLast(byte[] b, byte v) { for (int i = b.Length - 1; i >= 0; i--) if (b[i] == v) return i; return -1; }
+                public static int AfterLast(byte[] b, byte v) => Array.LastIndexOf(b, v);
+                public static bool BeforeHas(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c) return true; return false; }
+                public static bool AfterHas(string s, char c) => s.Contains(c);
             }
             """);
         var random = new Random(17);
@@ -141,6 +214,8 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
             var text = new string(Array.ConvertAll(bytes, b => (char)('a' + b % 26)));
             var c = (char)('a' + random.Next(0, 28));
             Assert.Equal(code.Invoke("BeforeChars", text, c), code.Invoke("AfterChars", text, c));
+            Assert.Equal(code.Invoke("BeforeLast", bytes, value), code.Invoke("AfterLast", bytes, value));
+            Assert.Equal(code.Invoke("BeforeHas", text, c), code.Invoke("AfterHas", text, c));
         }
     }
 

@@ -48,14 +48,23 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             argument = SyntaxFactory.CastExpression(SyntaxFactory.ParseTypeName(cast).WithAdditionalAnnotations(Simplifier.Annotation), SyntaxFactory.ParenthesizedExpression(argument).WithAdditionalAnnotations(Simplifier.Annotation));
         }
 
+        diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.MethodKey, out var method);
+        var isArray = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeArray;
+        var isString = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeString;
+        var contains = method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains;
+
+        // string.Contains(char); arrays and spans: IndexOf(...) >= 0 (span Contains is not on every target with spans).
+        var called = contains && !isString ? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf : method ?? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf;
         var arguments = SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(
-            DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeArray
-                ? new[] { SyntaxFactory.Argument(target), SyntaxFactory.Argument(argument) }
-                : new[] { SyntaxFactory.Argument(argument) }));
-        var callee = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeArray
-            ? SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, TypeExpression("global::System.Array"), SyntaxFactory.IdentifierName("IndexOf"))
-            : SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("IndexOf"));
-        var statement = SyntaxFactory.ReturnStatement(SyntaxFactory.InvocationExpression(callee, arguments))
+            isArray ? new[] { SyntaxFactory.Argument(target), SyntaxFactory.Argument(argument) } : new[] { SyntaxFactory.Argument(argument) }));
+        var callee = SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, isArray ? TypeExpression("global::System.Array") : target, SyntaxFactory.IdentifierName(called));
+        ExpressionSyntax result = SyntaxFactory.InvocationExpression(callee, arguments);
+        if (contains && !isString)
+        {
+            result = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, result, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0)));
+        }
+
+        var statement = SyntaxFactory.ReturnStatement(result)
             .WithLeadingTrivia(loop.GetLeadingTrivia())
             .WithTrailingTrivia(notFound.GetTrailingTrivia())
             .WithAdditionalAnnotations(Formatter.Annotation);

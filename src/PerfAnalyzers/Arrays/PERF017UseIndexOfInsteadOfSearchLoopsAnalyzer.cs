@@ -28,6 +28,18 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     /// <summary>Diagnostic property: the element type, fully qualified, when the value must be cast to it (<c>b[i] == 42</c>).</summary>
     public const string CastKey = "Cast";
 
+    /// <summary>Diagnostic property: what the loop computes, <see cref="IndexOf"/>, <see cref="LastIndexOf"/> or <see cref="Contains"/>.</summary>
+    public const string MethodKey = "Method";
+
+    /// <summary>The first index, or -1: a forward loop that returns <c>i</c>.</summary>
+    public const string IndexOf = "IndexOf";
+
+    /// <summary>The last index, or -1: a backward loop that returns <c>i</c>.</summary>
+    public const string LastIndexOf = "LastIndexOf";
+
+    /// <summary>Whether any element is equal: a loop that returns <c>true</c>, then <c>false</c>.</summary>
+    public const string Contains = "Contains";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF017.Descriptor);
 
@@ -47,18 +59,45 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
     {
-        // for (int i = 0; i < X.Length; i++) { if (X[i] == v) { return i; } }  return -1;
+        // for (int i = 0; i < X.Length; i++) { if (X[i] == v) { return i; } }  return -1;   (or backwards, or true/false)
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
-            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
-            !LoopShape.StartsAtZero(loop.Before[0], index) ||
-            !LoopShape.IsLocal(condition.LeftOperand, index) ||
-            !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
+            loop.Condition is not IBinaryOperation condition ||
             Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null } test } found ||
             Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
-            !LoopShape.IsLocal(returned, index) ||
             NextStatement(syntax) is not ReturnStatementSyntax { Expression: { } notFound } ||
-            context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: -1 })
+            context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: var notFoundValue })
+        {
+            return;
+        }
+
+        IOperation length;
+        bool forward;
+        if (condition.OperatorKind == BinaryOperatorKind.LessThan && LoopShape.StartsAtZero(loop.Before[0], index) &&
+            LoopShape.IsLocal(condition.LeftOperand, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
+        {
+            (length, forward) = (condition.RightOperand, true);
+        }
+        else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) &&
+                 LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))
+        {
+            (length, forward) = (last, false);
+        }
+        else
+        {
+            return;
+        }
+
+        string method;
+        if (LoopShape.IsLocal(returned, index) && notFoundValue is -1)
+        {
+            method = forward ? IndexOf : LastIndexOf;
+        }
+        else if (returned.ConstantValue is { HasValue: true, Value: true } && notFoundValue is false)
+        {
+            method = Contains;
+        }
+        else
         {
             return;
         }
@@ -79,12 +118,12 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             return;
         }
 
-        if (!LoopShape.IsStableReference(element.Target) || !LoopShape.IsLengthOf(condition.RightOperand, element.Target))
+        if (!LoopShape.IsStableReference(element.Target) || !LoopShape.IsLengthOf(length, element.Target))
         {
             return;
         }
 
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, element.Shape);
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, element.Shape).Add(MethodKey, method);
         var valueText = value.Syntax.ToString();
         if (!SymbolEqualityComparer.Default.Equals(value.Type, element.Type))
         {
@@ -101,7 +140,14 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
 
         var target = element.Target.Syntax.ToString();
-        var replacement = element.Shape == ShapeArray ? $"return Array.IndexOf({target}, {valueText});" : $"return {target}.IndexOf({valueText});";
+        var replacement = (element.Shape, method) switch
+        {
+            (ShapeString, _) => $"return {target}.{method}({valueText});",
+            (ShapeArray, Contains) => $"return Array.IndexOf({target}, {valueText}) >= 0;",
+            (ShapeArray, _) => $"return Array.{method}({target}, {valueText});",
+            (_, Contains) => $"return {target}.IndexOf({valueText}) >= 0;",
+            _ => $"return {target}.{method}({valueText});",
+        };
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement));
     }
