@@ -36,6 +36,7 @@ public static class Rules
         PERF013.Info,
         PERF014.Info,
         PERF015.Info,
+        PERF016.Info,
         PERF017.Info,
         PERF018.Info,
         PERF021.Info);
@@ -413,6 +414,29 @@ public static class Rules
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option],
             sdkCounterparts: ["CA1855"]);
+    }
+
+    /// <summary>PERF016: see docs/rules/PERF016.md.</summary>
+    public static class PERF016
+    {
+        public const string Id = "PERF016";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF016_UseSequenceEqual";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Compare arrays and spans with SequenceEqual instead of a loop",
+            "This loop compares two sequences one element at a time; '{0}' computes the same answer with a vectorized comparison",
+            DiagnosticSeverity.Warning,
+            "A length check followed by a loop that returns false at the first differing element, and true after it, computes exactly SequenceEqual. From .NET Core 3.0, MemoryExtensions.SequenceEqual compares a vector of elements per instruction for the primitive types.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET Core 3.0+ (where SequenceEqual is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option],
+            sdkCounterparts: []);
     }
 
     /// <summary>PERF017: see docs/rules/PERF017.md.</summary>

@@ -270,6 +270,11 @@ public abstract class DocumentFix : RuleFix
         }
 
         var fixedRoot = Complete(input, edited ? editor.GetChangedRoot() : ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
+        if (fixedRoot is not null && input.SystemImportAt is { } at && model is not null)
+        {
+            fixedRoot = EnsureSystemImport(fixedRoot, model, at);
+        }
+
         return fixedRoot is null ? null : await CleanupAsync(document.WithSyntaxRoot(fixedRoot), cancellationToken).ConfigureAwait(false);
     }
 
@@ -347,6 +352,9 @@ public abstract class DocumentFix : RuleFix
 
         /// <summary>Null unless the fix sets <see cref="NeedsSemanticModel"/>.</summary>
         public SemanticModel? Model { get; }
+
+        /// <summary>Set by an edit that writes <c>AsSpan</c> or another <c>MemoryExtensions</c> call: where <c>using System;</c> must be in scope.</summary>
+        public int? SystemImportAt { get; set; }
 
         public CancellationToken CancellationToken { get; }
     }

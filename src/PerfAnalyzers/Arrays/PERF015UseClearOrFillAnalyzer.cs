@@ -171,7 +171,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             loop.Before.Length != 1 ||
             loop.AtLoopBottom.Length != 1 ||
             loop.Condition is not IBinaryOperation condition ||
-            SingleStatement(loop.Body) is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation store } ||
+            LoopShape.Single(loop.Body) is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation store } ||
             loop.Locals.Length != 1 ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index)
         {
@@ -297,13 +297,6 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         report(Diagnostic.Create(Rules.PERF015.Descriptor, location, properties, code, replacement));
     }
-
-    private static IOperation? SingleStatement(IOperation body) => body switch
-    {
-        IBlockOperation { Operations.Length: 1, Locals.Length: 0 } block => block.Operations[0],
-        IBlockOperation => null,
-        _ => body,
-    };
 
     private static string ValueText(IOperation value) =>
         (value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax.ToString();

@@ -63,8 +63,8 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
             loop.Condition is not IBinaryOperation condition ||
-            Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null } test } found ||
-            Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
+            LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null } test } found ||
+            LoopShape.Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
             NextStatement(syntax) is not ReturnStatementSyntax { Expression: { } notFound } ||
             context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: var notFoundValue })
         {
@@ -247,13 +247,6 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
         return false;
     }
-
-    private static IOperation? Single(IOperation body) => body switch
-    {
-        IBlockOperation { Operations.Length: 1, Locals.Length: 0 } block => block.Operations[0],
-        IBlockOperation => null,
-        _ => body,
-    };
 
     private static StatementSyntax? NextStatement(StatementSyntax statement) => statement.Parent switch
     {

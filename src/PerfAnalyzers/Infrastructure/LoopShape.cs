@@ -6,6 +6,14 @@ namespace PerfAnalyzers.Infrastructure;
 /// <summary>The parts of a <c>for</c> loop over every element that PERF015 and PERF017 recognize.</summary>
 public static class LoopShape
 {
+    /// <summary>The body's only statement (a block of one, or the statement itself); null for a block of several.</summary>
+    public static IOperation? Single(IOperation body) => body switch
+    {
+        IBlockOperation { Operations.Length: 1, Locals.Length: 0 } block => block.Operations[0],
+        IBlockOperation => null,
+        _ => body,
+    };
+
     public static bool IsLocal(IOperation operation, ILocalSymbol local) =>
         OperationHelpers.WithoutImplicitConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
 

@@ -1,0 +1,117 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF016: <c>if (a.Length != b.Length) return false; for (int i = 0; i &lt; a.Length; i++) if (a[i] != b[i]) return false;
+/// return true;</c> over two arrays or spans of the same char or integral element type: exactly
+/// <c>a.AsSpan().SequenceEqual(b)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF016.md.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfAnalyzer
+{
+    /// <summary>Diagnostic property: "true" when the first operand is an array (the fix writes <c>AsSpan()</c>).</summary>
+    public const string ArrayKey = "Array";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF016.Descriptor);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // .NET Core 3.0 vectorized SequenceEqual (the seed's comparison benchmarks); nothing measured elsewhere.
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(3) ||
+            compilation.Types.Get(WellKnownTypes.SpanOfT) is not { } span ||
+            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        {
+            return;
+        }
+
+        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan), OperationKind.Loop);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
+    {
+        // if (a.Length != b.Length) return false;   for (...) if (a[i] != b[i]) return false;   return true;
+        if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
+            loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
+            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
+            !LoopShape.StartsAtZero(loop.Before[0], index) ||
+            !LoopShape.IsLocal(condition.LeftOperand, index) ||
+            !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
+            LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } test } differs ||
+            !ReturnsConstant(differs.WhenTrue, false) ||
+            syntax.Parent is not BlockSyntax block ||
+            block.Statements.IndexOf(syntax) is var at && (at < 1 || at + 1 >= block.Statements.Count) ||
+            block.Statements[at + 1] is not ReturnStatementSyntax { Expression: { } equal } ||
+            loop.SemanticModel?.GetConstantValue(equal, context.CancellationToken) is not { HasValue: true, Value: true } ||
+            loop.SemanticModel.GetOperation(block.Statements[at - 1], context.CancellationToken) is not IConditionalOperation
+            {
+                WhenFalse: null,
+                Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } lengths,
+            } lengthCheck ||
+            !ReturnsConstant(lengthCheck.WhenTrue, false))
+        {
+            return;
+        }
+
+        // a[i] != b[i] over two stable sequences of the same element type.
+        if (Element(test.LeftOperand, index, span, readOnlySpan) is not { } first ||
+            Element(test.RightOperand, index, span, readOnlySpan) is not { } second ||
+            !SymbolEqualityComparer.Default.Equals(first.Type, second.Type) ||
+            !IsComparable(first.Type) ||
+            !LoopShape.IsStableReference(first.Target) || !LoopShape.IsStableReference(second.Target) ||
+            OperationHelpers.SameStorage(first.Target, second.Target))
+        {
+            return;
+        }
+
+        // The length check compares both lengths (either order) and the loop runs over one of them.
+        var checksLengths = LoopShape.IsLengthOf(lengths.LeftOperand, first.Target) && LoopShape.IsLengthOf(lengths.RightOperand, second.Target) ||
+                            LoopShape.IsLengthOf(lengths.LeftOperand, second.Target) && LoopShape.IsLengthOf(lengths.RightOperand, first.Target);
+        if (!checksLengths || !(LoopShape.IsLengthOf(condition.RightOperand, first.Target) || LoopShape.IsLengthOf(condition.RightOperand, second.Target)))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ArrayKey, first.IsArray ? "true" : "false");
+        if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF016.Id, ApiAvailability.NetCore30, ref properties) ||
+            !ColdPath.Allows(context.Options, syntax, loop.SemanticModel, Rules.PERF016.Id, context.CancellationToken))
+        {
+            return;
+        }
+
+        var replacement = $"return {first.Target.Syntax}{(first.IsArray ? ".AsSpan()" : string.Empty)}.SequenceEqual({second.Target.Syntax});";
+        var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF016.Descriptor, location, properties, replacement));
+    }
+
+    private static bool ReturnsConstant(IOperation operation, bool value) =>
+        LoopShape.Single(operation) is IReturnOperation { ReturnedValue.ConstantValue: { HasValue: true, Value: bool returned } } && returned == value;
+
+    /// <summary><c>X[i]</c> of an array or a span.</summary>
+    private static (IOperation Target, ITypeSymbol Type, bool IsArray)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
+    {
+        operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
+        return operation switch
+        {
+            IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when LoopShape.IsLocal(element.Indices[0], index) =>
+                (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), array.ElementType, true),
+            IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance } indexer
+                when LoopShape.IsLocal(indexer.Arguments[0].Value, index) &&
+                     (SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan)) =>
+                (instance, owner.TypeArguments[0], false),
+            _ => null,
+        };
+    }
+
+    /// <summary>Bitwise equality, so that <c>!=</c> and SequenceEqual agree: not float, double (NaN, -0.0) or decimal (scale).</summary>
+    private static bool IsComparable(ITypeSymbol type) => type.TypeKind != TypeKind.Enum && type.SpecialType is
+        SpecialType.System_Boolean or SpecialType.System_Char or SpecialType.System_SByte or SpecialType.System_Byte or
+        SpecialType.System_Int16 or SpecialType.System_UInt16 or SpecialType.System_Int32 or SpecialType.System_UInt32 or
+        SpecialType.System_Int64 or SpecialType.System_UInt64;
+}
