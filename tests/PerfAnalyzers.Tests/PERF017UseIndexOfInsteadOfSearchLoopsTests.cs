@@ -141,6 +141,52 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
              """));
 
     [Fact]
+    public Task Two_or_three_values_become_IndexOfAny() => Verify(
+        Wrap("""
+                 int Separator(string s)
+                 {
+                     [|for (int i = 0; i < s.Length; i++)|] if (s[i] == ',' || s[i] == ';') return i;
+                     return -1;
+                 }
+
+                 int LastBreak(char[] text)
+                 {
+                     [|for (int i = text.Length - 1; i >= 0; i--)|] if (text[i] == ' ' || text[i] == '\t' || '\n' == text[i]) return i;
+                     return -1;
+                 }
+
+                 bool HasControl(ReadOnlySpan<byte> data)
+                 {
+                     [|for (int i = 0; i < data.Length; i++)|] if (data[i] == 0 || data[i] == 27) return true;
+                     return false;
+                 }
+             """),
+        Wrap("""
+                 int Separator(string s)
+                 {
+                     return s.AsSpan().IndexOfAny(',', ';');
+                 }
+
+                 int LastBreak(char[] text)
+                 {
+                     return text.AsSpan().LastIndexOfAny(' ', '\t', '\n');
+                 }
+
+                 bool HasControl(ReadOnlySpan<byte> data)
+                 {
+                     return data.IndexOfAny((byte)0, (byte)27) >= 0;
+                 }
+             """));
+
+    [Fact]
+    public Task Any_lookalikes_are_not_flagged() => Verify(Wrap("""
+            int A(string s, string t) { for (int i = 0; i < s.Length; i++) if (s[i] == ',' || t[i] == ';') return i; return -1; }
+            int B(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',' && s[i] == ';') return i; return -1; }
+            int D(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == 'a' || s[i] == 'b' || s[i] == 'c' || s[i] == 'd') return i; return -1; }
+            int E(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == ',' || c == ';') return i; return -1; }
+            """));
+
+    [Fact]
     public Task Mismatched_results_are_not_flagged() => Verify(Wrap("""
             int A(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i; return 0; }
             bool B(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return false; return true; }
@@ -202,6 +248,8 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
                 public static int AfterLast(byte[] b, byte v) => Array.LastIndexOf(b, v);
                 public static bool BeforeHas(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c) return true; return false; }
                 public static bool AfterHas(string s, char c) => s.Contains(c);
+                public static int BeforeAny(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c || s[i] == 'z') return i; return -1; }
+                public static int AfterAny(string s, char c) => s.AsSpan().IndexOfAny(c, 'z');
             }
             """);
         var random = new Random(17);
@@ -216,6 +264,7 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
             Assert.Equal(code.Invoke("BeforeChars", text, c), code.Invoke("AfterChars", text, c));
             Assert.Equal(code.Invoke("BeforeLast", bytes, value), code.Invoke("AfterLast", bytes, value));
             Assert.Equal(code.Invoke("BeforeHas", text, c), code.Invoke("AfterHas", text, c));
+            Assert.Equal(code.Invoke("BeforeAny", text, c), code.Invoke("AfterAny", text, c));
         }
     }
 

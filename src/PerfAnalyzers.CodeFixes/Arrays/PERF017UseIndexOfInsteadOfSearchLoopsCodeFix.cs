@@ -1,4 +1,6 @@
+using System.Collections.Generic;
 using System.Composition;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -20,6 +22,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF017UseIndexOfInsteadOfSearchLoopsCodeFix)), Shared]
 public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix(Rules.PERF017.Info, "Use IndexOf")
 {
+    protected override bool NeedsSemanticModel => true;
+
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
         if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
@@ -27,39 +31,69 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             block.Statements.IndexOf(loop) is var at && (at < 0 || at + 1 >= block.Statements.Count) ||
             block.Statements[at + 1] is not ReturnStatementSyntax notFound ||
             loop.Declaration?.Variables is not { Count: 1 } variables ||
-            Test(loop) is not BinaryExpressionSyntax { RawKind: (int)SyntaxKind.EqualsExpression } test)
+            Test(loop) is not { } test)
         {
             return false;
         }
 
+        // X[i] == v, or X[i] == a || X[i] == b [|| X[i] == c]: the values in order.
         var index = variables[0].Identifier.ValueText;
-        var (element, value) = IsElement(test.Left, index) ? ((ElementAccessExpressionSyntax)test.Left, test.Right) :
-                               IsElement(test.Right, index) ? ((ElementAccessExpressionSyntax)test.Right, test.Left) :
-                               default;
-        if (element is null || value is null)
+        ExpressionSyntax? target = null;
+        var values = new List<ExpressionSyntax>();
+        foreach (var term in Terms(test))
+        {
+            var (element, value) = term is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.EqualsExpression } equals
+                ? IsElement(equals.Left, index) ? ((ElementAccessExpressionSyntax)equals.Left, equals.Right) :
+                  IsElement(equals.Right, index) ? ((ElementAccessExpressionSyntax)equals.Right, equals.Left) :
+                  default
+                : default;
+            if (element is null || value is null)
+            {
+                return false;
+            }
+
+            target ??= element.Expression.WithoutTrivia();
+            values.Add(value.WithoutTrivia());
+        }
+
+        if (target is null)
         {
             return false;
         }
 
-        var target = element.Expression.WithoutTrivia();
-        ExpressionSyntax argument = value.WithoutTrivia();
-        if (diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.CastKey, out var cast) && cast is not null)
-        {
-            argument = SyntaxFactory.CastExpression(SyntaxFactory.ParseTypeName(cast).WithAdditionalAnnotations(Simplifier.Annotation), SyntaxFactory.ParenthesizedExpression(argument).WithAdditionalAnnotations(Simplifier.Annotation));
-        }
+        diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.CastKey, out var cast);
+        var arguments = values.Select(v => SyntaxFactory.Argument(cast is null
+            ? v
+            : SyntaxFactory.CastExpression(SyntaxFactory.ParseTypeName(cast).WithAdditionalAnnotations(Simplifier.Annotation), SyntaxFactory.ParenthesizedExpression(v).WithAdditionalAnnotations(Simplifier.Annotation)))).ToList();
 
         diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.MethodKey, out var method);
         var isArray = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeArray;
         var isString = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeString;
         var contains = method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains;
+        ExpressionSyntax result;
+        if (arguments.Count > 1)
+        {
+            // IndexOfAny(a, b[, c]) of MemoryExtensions: on the span, or on AsSpan() of a string or an array.
+            var receiver = isArray || isString
+                ? SyntaxFactory.InvocationExpression(SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("AsSpan")))
+                : target;
+            var any = (contains ? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf : method ?? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf) + "Any";
+            result = SyntaxFactory.InvocationExpression(
+                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, SyntaxFactory.IdentifierName(any)),
+                SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(arguments)));
+            input.SystemImportAt = loop.SpanStart;
+        }
+        else
+        {
+            // string.Contains(char); arrays and spans: IndexOf(...) >= 0 (span Contains is not on every target with spans).
+            var called = contains && !isString ? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf : method ?? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf;
+            var callArguments = SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(isArray ? new[] { SyntaxFactory.Argument(target), arguments[0] } : new[] { arguments[0] }));
+            var callee = SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, isArray ? TypeExpression("global::System.Array") : target, SyntaxFactory.IdentifierName(called));
+            result = SyntaxFactory.InvocationExpression(callee, callArguments);
+            contains &= !isString;
+        }
 
-        // string.Contains(char); arrays and spans: IndexOf(...) >= 0 (span Contains is not on every target with spans).
-        var called = contains && !isString ? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf : method ?? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf;
-        var arguments = SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(
-            isArray ? new[] { SyntaxFactory.Argument(target), SyntaxFactory.Argument(argument) } : new[] { SyntaxFactory.Argument(argument) }));
-        var callee = SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, isArray ? TypeExpression("global::System.Array") : target, SyntaxFactory.IdentifierName(called));
-        ExpressionSyntax result = SyntaxFactory.InvocationExpression(callee, arguments);
-        if (contains && !isString)
+        if (contains && (arguments.Count > 1 || !isString))
         {
             result = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, result, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0)));
         }
@@ -72,6 +106,12 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
         editor.RemoveNode(notFound, SyntaxRemoveOptions.KeepNoTrivia);
         return true;
     }
+
+    /// <summary>The terms of <c>a || b || c</c>, left to right; the expression itself otherwise.</summary>
+    private static IEnumerable<ExpressionSyntax> Terms(ExpressionSyntax condition) =>
+        condition is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalOrExpression } or
+            ? Terms(or.Left).Concat(Terms(or.Right))
+            : new[] { condition };
 
     /// <summary>The condition of the loop's only statement, <c>if (X[i] == v) return i;</c>.</summary>
     private static ExpressionSyntax? Test(ForStatementSyntax loop)

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -63,7 +64,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
             loop.Condition is not IBinaryOperation condition ||
-            LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null } test } found ||
+            LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation test } found ||
             LoopShape.Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
             NextStatement(syntax) is not ReturnStatementSyntax { Expression: { } notFound } ||
             context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: var notFoundValue })
@@ -102,34 +103,62 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             return;
         }
 
-        // One side is X[i], the other the value.
-        (IOperation Target, ITypeSymbol Type, string Shape) element;
-        IOperation value;
-        if (Element(test.LeftOperand, index, span, readOnlySpan) is { } left && Value(test.RightOperand, index, left) is { } leftValue)
-        {
-            (element, value) = (left, leftValue);
-        }
-        else if (Element(test.RightOperand, index, span, readOnlySpan) is { } right && Value(test.LeftOperand, index, right) is { } rightValue)
-        {
-            (element, value) = (right, rightValue);
-        }
-        else
+        // X[i] == v, or two or three of them joined by || (IndexOfAny): one side X[i], the other the value.
+        var terms = new List<IBinaryOperation>();
+        if (!Terms(test, terms) || terms.Count > 3)
         {
             return;
         }
 
-        if (!LoopShape.IsStableReference(element.Target) || !LoopShape.IsLengthOf(length, element.Target))
+        (IOperation Target, ITypeSymbol Type, string Shape)? element = null;
+        var values = new List<IOperation>();
+        foreach (var term in terms)
+        {
+            (IOperation Target, ITypeSymbol Type, string Shape) side;
+            IOperation value;
+            if (Element(term.LeftOperand, index, span, readOnlySpan) is { } left && Value(term.RightOperand, index, left) is { } leftValue)
+            {
+                (side, value) = (left, leftValue);
+            }
+            else if (Element(term.RightOperand, index, span, readOnlySpan) is { } right && Value(term.LeftOperand, index, right) is { } rightValue)
+            {
+                (side, value) = (right, rightValue);
+            }
+            else
+            {
+                return;
+            }
+
+            if (element is { } first && !(OperationHelpers.SameStorage(first.Target, side.Target) && SymbolEqualityComparer.Default.Equals(first.Type, side.Type)))
+            {
+                return;
+            }
+
+            element ??= side;
+            values.Add(value);
+        }
+
+        if (element is not { } searched || !LoopShape.IsStableReference(searched.Target) || !LoopShape.IsLengthOf(length, searched.Target))
         {
             return;
         }
 
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, element.Shape).Add(MethodKey, method);
-        var valueText = value.Syntax.ToString();
-        if (!SymbolEqualityComparer.Default.Equals(value.Type, element.Type))
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, searched.Shape).Add(MethodKey, method);
+        var texts = new List<string>();
+        foreach (var value in values)
         {
-            properties = properties.Add(CastKey, element.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
-            valueText = "(" + element.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + ")" + valueText;
+            if (SymbolEqualityComparer.Default.Equals(value.Type, searched.Type))
+            {
+                texts.Add(value.Syntax.ToString());
+            }
+            else
+            {
+                properties = properties.SetItem(CastKey, searched.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+                texts.Add("(" + searched.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + ")" + value.Syntax);
+            }
         }
+
+        var valueText = string.Join(", ", texts);
 
         // On a .NET Framework or .NET Standard leg of a multi-targeted project IndexOf is not measured faster: the loop
         // stays there behind #if.
@@ -139,17 +168,35 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             return;
         }
 
-        var target = element.Target.Syntax.ToString();
-        var replacement = (element.Shape, method) switch
-        {
-            (ShapeString, _) => $"return {target}.{method}({valueText});",
-            (ShapeArray, Contains) => $"return Array.IndexOf({target}, {valueText}) >= 0;",
-            (ShapeArray, _) => $"return Array.{method}({target}, {valueText});",
-            (_, Contains) => $"return {target}.IndexOf({valueText}) >= 0;",
-            _ => $"return {target}.{method}({valueText});",
-        };
+        var target = searched.Target.Syntax.ToString();
+        var replacement = values.Count > 1
+            ? "return " + (searched.Shape == ShapeSpan ? target : target + ".AsSpan()") +
+              (method == Contains ? $".IndexOfAny({valueText}) >= 0;" : $".{method}Any({valueText});")
+            : (searched.Shape, method) switch
+            {
+                (ShapeString, _) => $"return {target}.{method}({valueText});",
+                (ShapeArray, Contains) => $"return Array.IndexOf({target}, {valueText}) >= 0;",
+                (ShapeArray, _) => $"return Array.{method}({target}, {valueText});",
+                (_, Contains) => $"return {target}.IndexOf({valueText}) >= 0;",
+                _ => $"return {target}.{method}({valueText});",
+            };
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement));
+    }
+
+    /// <summary>The <c>==</c> tests of <c>X[i] == a || X[i] == b || ...</c> (built-in operators only).</summary>
+    private static bool Terms(IBinaryOperation condition, List<IBinaryOperation> terms)
+    {
+        switch (condition)
+        {
+            case { OperatorKind: BinaryOperatorKind.Equals, OperatorMethod: null }:
+                terms.Add(condition);
+                return true;
+            case { OperatorKind: BinaryOperatorKind.ConditionalOr, OperatorMethod: null, LeftOperand: IBinaryOperation left, RightOperand: IBinaryOperation right }:
+                return Terms(left, terms) && Terms(right, terms);
+            default:
+                return false;
+        }
     }
 
     /// <summary><c>X[i]</c> of a string, an array or a span of char or an integral type (an implicit widening around it allowed).</summary>
