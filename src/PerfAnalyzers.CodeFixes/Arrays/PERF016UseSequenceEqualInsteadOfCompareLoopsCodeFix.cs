@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using PerfAnalyzers.Arrays;
 using PerfAnalyzers.CodeFixes.Infrastructure;
+using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.CodeFixes.Arrays;
 
@@ -23,10 +24,8 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix() : Docu
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
         if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
-            loop.Parent is not BlockSyntax block ||
-            block.Statements.IndexOf(loop) is var at && (at < 1 || at + 1 >= block.Statements.Count) ||
-            block.Statements[at - 1] is not IfStatementSyntax lengthCheck ||
-            block.Statements[at + 1] is not ReturnStatementSyntax equal ||
+            LoopShape.Sibling(loop, -1) is not IfStatementSyntax lengthCheck ||
+            LoopShape.Sibling(loop, 1) is not ReturnStatementSyntax equal ||
             (loop.Statement is BlockSyntax { Statements.Count: 1 } body ? body.Statements[0] : loop.Statement) is not IfStatementSyntax { Condition: BinaryExpressionSyntax { Left: ElementAccessExpressionSyntax first, Right: ElementAccessExpressionSyntax second } })
         {
             return false;

@@ -27,9 +27,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
         if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
-            loop.Parent is not BlockSyntax block ||
-            block.Statements.IndexOf(loop) is var at && (at < 0 || at + 1 >= block.Statements.Count) ||
-            block.Statements[at + 1] is not ReturnStatementSyntax notFound ||
+            LoopShape.Sibling(loop, 1) is not ReturnStatementSyntax notFound ||
             loop.Declaration?.Variables is not { Count: 1 } variables ||
             Test(loop) is not { } test)
         {

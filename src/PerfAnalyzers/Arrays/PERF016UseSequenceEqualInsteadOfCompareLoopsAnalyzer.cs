@@ -45,11 +45,10 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
             !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } test } differs ||
             !ReturnsConstant(differs.WhenTrue, false) ||
-            syntax.Parent is not BlockSyntax block ||
-            block.Statements.IndexOf(syntax) is var at && (at < 1 || at + 1 >= block.Statements.Count) ||
-            block.Statements[at + 1] is not ReturnStatementSyntax { Expression: { } equal } ||
+            LoopShape.Sibling(syntax, 1) is not ReturnStatementSyntax { Expression: { } equal } ||
+            LoopShape.Sibling(syntax, -1) is not { } before ||
             loop.SemanticModel?.GetConstantValue(equal, context.CancellationToken) is not { HasValue: true, Value: true } ||
-            loop.SemanticModel.GetOperation(block.Statements[at - 1], context.CancellationToken) is not IConditionalOperation
+            loop.SemanticModel.GetOperation(before, context.CancellationToken) is not IConditionalOperation
             {
                 WhenFalse: null,
                 Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } lengths,
@@ -93,21 +92,11 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
     private static bool ReturnsConstant(IOperation operation, bool value) =>
         LoopShape.Single(operation) is IReturnOperation { ReturnedValue.ConstantValue: { HasValue: true, Value: bool returned } } && returned == value;
 
-    /// <summary><c>X[i]</c> of an array or a span.</summary>
-    private static (IOperation Target, ITypeSymbol Type, bool IsArray)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
-    {
-        operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
-        return operation switch
-        {
-            IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when LoopShape.IsLocal(element.Indices[0], index) =>
-                (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), array.ElementType, true),
-            IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance } indexer
-                when LoopShape.IsLocal(indexer.Arguments[0].Value, index) &&
-                     (SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan)) =>
-                (instance, owner.TypeArguments[0], false),
-            _ => null,
-        };
-    }
+    /// <summary><c>X[i]</c> of an array or a span (not a string).</summary>
+    private static (IOperation Target, ITypeSymbol Type, bool IsArray)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan) =>
+        LoopShape.Element(operation, index, span, readOnlySpan) is { Kind: not LoopShape.Sequence.String } element
+            ? (element.Target, element.Type, element.Kind == LoopShape.Sequence.Array)
+            : null;
 
     /// <summary>Bitwise equality, so that <c>!=</c> and SequenceEqual agree: not float, double (NaN, -0.0) or decimal (scale).</summary>
     private static bool IsComparable(ITypeSymbol type) => type.TypeKind != TypeKind.Enum && type.SpecialType is

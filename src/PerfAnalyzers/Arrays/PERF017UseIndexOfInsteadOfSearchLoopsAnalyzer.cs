@@ -66,7 +66,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             loop.Condition is not IBinaryOperation condition ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation test } found ||
             LoopShape.Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
-            NextStatement(syntax) is not ReturnStatementSyntax { Expression: { } notFound } ||
+            LoopShape.Sibling(syntax, 1) is not ReturnStatementSyntax { Expression: { } notFound } ||
             context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: var notFoundValue })
         {
             return;
@@ -199,22 +199,16 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
     }
 
-    /// <summary><c>X[i]</c> of a string, an array or a span of char or an integral type (an implicit widening around it allowed).</summary>
-    private static (IOperation Target, ITypeSymbol Type, string Shape)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
-    {
-        operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
-        var (target, type, shape) = operation switch
-        {
-            IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when LoopShape.IsLocal(element.Indices[0], index) =>
-                (element.ArrayReference, array.ElementType, ShapeArray),
-            IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance } indexer when LoopShape.IsLocal(indexer.Arguments[0].Value, index) =>
-                owner.SpecialType == SpecialType.System_String ? (instance, (ITypeSymbol)indexer.Type!, ShapeString) :
-                SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan) ? (instance, owner.TypeArguments[0], ShapeSpan) :
-                default,
-            _ => default,
-        };
-        return target is not null && type is not null && IsSearchable(type) ? (OperationHelpers.WithoutImplicitConversion(target), type, shape) : null;
-    }
+    /// <summary><c>X[i]</c> of a string, an array or a span of char or an integral type.</summary>
+    private static (IOperation Target, ITypeSymbol Type, string Shape)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan) =>
+        LoopShape.Element(operation, index, span, readOnlySpan) is { } element && IsSearchable(element.Type)
+            ? (element.Target, element.Type, element.Kind switch
+            {
+                LoopShape.Sequence.String => ShapeString,
+                LoopShape.Sequence.Array => ShapeArray,
+                _ => ShapeSpan,
+            })
+            : null;
 
     /// <summary>Bitwise equality, so that <c>==</c> and IndexOf agree: char and the integral types (not float, double, decimal).</summary>
     private static bool IsSearchable(ITypeSymbol type) => type.TypeKind != TypeKind.Enum && type.SpecialType is
@@ -294,10 +288,4 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
         return false;
     }
-
-    private static StatementSyntax? NextStatement(StatementSyntax statement) => statement.Parent switch
-    {
-        BlockSyntax block => block.Statements.IndexOf(statement) is var at && at >= 0 && at + 1 < block.Statements.Count ? block.Statements[at + 1] : null,
-        _ => null,
-    };
 }

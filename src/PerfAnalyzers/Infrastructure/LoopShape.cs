@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace PerfAnalyzers.Infrastructure;
@@ -6,6 +7,46 @@ namespace PerfAnalyzers.Infrastructure;
 /// <summary>The parts of a <c>for</c> loop over every element that PERF015 and PERF017 recognize.</summary>
 public static class LoopShape
 {
+    /// <summary>What <see cref="Element"/> indexes.</summary>
+    public enum Sequence
+    {
+        String,
+        Array,
+        Span,
+    }
+
+    /// <summary>
+    /// <c>X[index]</c> of a string, a single-dimensional array or a (read-only) span (an implicit widening around it
+    /// allowed): the sequence read without conversion, its element type and kind; null otherwise.
+    /// </summary>
+    public static (IOperation Target, ITypeSymbol Type, Sequence Kind)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    {
+        operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
+        switch (operation)
+        {
+            case IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when IsLocal(element.Indices[0], index):
+                return (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), array.ElementType, Sequence.Array);
+            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance, Type: { } type } indexer
+                when IsLocal(indexer.Arguments[0].Value, index):
+                if (owner.SpecialType == SpecialType.System_String)
+                {
+                    return (instance, type, Sequence.String);
+                }
+
+                return SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan)
+                    ? (instance, owner.TypeArguments[0], Sequence.Span)
+                    : null;
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>The statement <paramref name="offset"/> places after (or, negative, before) <paramref name="statement"/> in its block; null otherwise.</summary>
+    public static StatementSyntax? Sibling(StatementSyntax statement, int offset) =>
+        statement.Parent is BlockSyntax block && block.Statements.IndexOf(statement) + offset is var at && at >= 0 && at < block.Statements.Count && offset != 0
+            ? block.Statements[at]
+            : null;
+
     /// <summary>The body's only statement (a block of one, or the statement itself); null for a block of several.</summary>
     public static IOperation? Single(IOperation body) => body switch
     {

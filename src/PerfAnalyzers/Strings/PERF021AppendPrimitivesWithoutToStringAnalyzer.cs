@@ -191,6 +191,8 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
     /// The constant format of <c>x.ToString(format[, provider])</c> when it can stand after the colon of an interpolation
     /// hole as it is: not empty, no brace, quote, backslash or line break, no trailing white space (CS8088).
     /// </summary>
+    private static readonly char[] NotInAHole = { '{', '}', '"', '\\', '\n', '\r' };
+
     private static string? FormatArgument(IInvocationOperation call)
     {
         if (call.Arguments.Length < 1 || call.TargetMethod.Parameters[0].Type.SpecialType != SpecialType.System_String)
@@ -203,7 +205,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             if (argument.Parameter?.Ordinal == 0 && argument.Value.Syntax is LiteralExpressionSyntax &&
                 argument.Value.ConstantValue is { HasValue: true, Value: string format } &&
                 format.Length > 0 && !char.IsWhiteSpace(format[format.Length - 1]) &&
-                format.IndexOfAny(new[] { '{', '}', '"', '\\', '\n', '\r' }) < 0)
+                format.IndexOfAny(NotInAHole) < 0)
             {
                 return format;
             }
