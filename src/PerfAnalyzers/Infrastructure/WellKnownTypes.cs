@@ -41,6 +41,8 @@ public sealed class WellKnownTypes
     public const string Thread = "System.Threading.Thread";
     public const string TaskStatus = "System.Threading.Tasks.TaskStatus";
     public const string CancellationToken = "System.Threading.CancellationToken";
+    public const string DictionaryOfTKeyTValue = "System.Collections.Generic.Dictionary`2";
+    public const string CollectionsMarshal = "System.Runtime.InteropServices.CollectionsMarshal";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));

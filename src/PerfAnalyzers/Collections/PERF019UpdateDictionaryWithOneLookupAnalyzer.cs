@@ -1,0 +1,97 @@
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+using Model = PerfAnalyzers.Collections.PERF019UpdateDictionaryWithOneLookupModel;
+
+namespace PerfAnalyzers.Collections;
+
+/// <summary>
+/// PERF019: a read-modify-write of a <c>Dictionary&lt;TKey, TValue&gt;</c> entry that looks the key up two or more
+/// times (<c>ContainsKey</c> / <c>TryGetValue</c>, then the indexer) → one
+/// <c>CollectionsMarshal.GetValueRefOrAddDefault</c> on .NET 6+, or, where that cannot be written, one
+/// <c>TryGetValue</c> and one write when the original made three lookups. See docs/rules/PERF019.md.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
+{
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF019.Descriptor);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        if (compilation.Types.Get(WellKnownTypes.DictionaryOfTKeyTValue) is not { } dictionary)
+        {
+            return;
+        }
+
+        // GetValueRefOrAddDefault is .NET 6's; every target can take the TryGetValue form.
+        var hasRefApi = compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal &&
+                        !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty;
+        context.RegisterOperationAction(c => Analyze(c, compilation, dictionary, hasRefApi), OperationKind.Invocation);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol dictionary, bool hasRefApi)
+    {
+        var lookup = (IInvocationOperation)context.Operation;
+        if (lookup.TargetMethod.Name is not ("ContainsKey" or "TryGetValue") ||
+            Model.Match(lookup, dictionary, context.CancellationToken) is not { } update)
+        {
+            return;
+        }
+
+        var statement = update.Statements[0];
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, update.Shape);
+
+        // A ref local needs a block to live in, and before C# 13 cannot be declared in an async method or an iterator.
+        var refLocalAllowed = update.Increment is not null ||
+                              (statement.Parent is BlockSyntax or SwitchSectionSyntax &&
+                               (!lookup.GetContainingFunction(context.ContainingSymbol).IsAsyncOrIterator() ||
+                                ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= (LanguageVersion)1300));
+        var form = (string?)null;
+        if (update.PrefersTryGetValue)
+        {
+            form = Model.FormTryGetValue;
+        }
+        else if (refLocalAllowed && hasRefApi &&
+            MultiTargeting.Allows(compilation, context.Options, statement.SyntaxTree, Rules.PERF019.Id, ApiAvailability.Net6, ref properties))
+        {
+            form = update.Increment is not null ? Model.FormIncrement : Model.FormRef;
+        }
+        else if (update.HasTryGetValueForm && !(refLocalAllowed && GuardedOnAnotherLeg(compilation, context.Options, statement.SyntaxTree)))
+        {
+            form = Model.FormTryGetValue;
+        }
+
+        if (form is null ||
+            !ColdPath.Allows(context.Options, lookup.Syntax, lookup.SemanticModel, Rules.PERF019.Id, context.CancellationToken))
+        {
+            return;
+        }
+
+        var advice = form == Model.FormTryGetValue
+            ? "one 'TryGetValue' and one write do it with two"
+            : "'CollectionsMarshal.GetValueRefOrAddDefault' finds or adds the entry with one";
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.PERF019.Descriptor,
+            ((lookup.Syntax as InvocationExpressionSyntax)?.CalledName() ?? lookup.Syntax).GetLocation(),
+            properties.Add(Model.FormKey, form),
+            update.Dictionary.Syntax.OneLine() + "[" + update.Key.Syntax.OneLine() + "]",
+            update.Lookups,
+            advice));
+    }
+
+    /// <summary>
+    /// Whether a leg of this multi-targeted project has GetValueRefOrAddDefault and reports the finding there, its fix
+    /// keeping this leg's code behind <c>#if</c>: this leg stays silent, since two legs writing different rewrites of
+    /// the same lines would conflict when Roslyn merges their copies of the file.
+    /// </summary>
+    private static bool GuardedOnAnotherLeg(PerfCompilation compilation, AnalyzerOptions options, SyntaxTree tree) =>
+        !compilation.Legs.IsEmpty &&
+        compilation.Legs.Any(ApiAvailability.Net6.IsAvailableOn) &&
+        MultiTargeting.Option.Read(options, tree, Rules.PERF019.Id) == MultiTargeting.Mode.Guard;
+}
