@@ -59,8 +59,12 @@ public sealed class PERF019UpdateDictionaryWithOneLookupCodeFix() : DocumentFix(
         for (var i = 0; i < statements.Count; i++)
         {
             var statement = statements[i].WithAdditionalAnnotations(Formatter.Annotation);
-            statement = i == 0 ? statement.WithLeadingTrivia(first.GetLeadingTrivia()) : statement.WithLeadingTrivia(indentation);
-            statement = i == statements.Count - 1 ? statement.WithTrailingTrivia(last.GetTrailingTrivia()) : statement.WithTrailingTrivia(SyntaxFactory.ElasticCarriageReturnLineFeed);
+            // The first takes the first original's trivia; one rewritten from a later original keeps that one's.
+            var leading = statement.GetLeadingTrivia();
+            statement = i == 0 ? statement.WithLeadingTrivia(first.GetLeadingTrivia())
+                : leading.Count == 0 || leading.ToFullString() == first.GetLeadingTrivia().ToFullString() ? statement.WithLeadingTrivia(indentation)
+                : statement;
+            statement = i == statements.Count - 1 ? statement.WithTrailingTrivia(last.GetTrailingTrivia()) : statement.WithTrailingTrivia(SyntaxFactory.EndOfLine("\n"));
             statements[i] = statement;
         }
 
@@ -221,7 +225,8 @@ public sealed class PERF019UpdateDictionaryWithOneLookupCodeFix() : DocumentFix(
                 }
             }
 
-            return statement.ReplaceNodes(replacements.Keys, (original, rewritten) => replacements[original].WithTriviaFrom(original)).WithoutTrivia();
+            // The leading trivia stays: a statement after the first keeps its blank lines and comments.
+            return statement.ReplaceNodes(replacements.Keys, (original, rewritten) => replacements[original].WithTriviaFrom(original)).WithTrailingTrivia();
         }
 
         /// <summary><c>CollectionsMarshal.GetValueRefOrAddDefault(d, k, out bool exists)</c> (<c>out _</c>), with the namespace imported.</summary>

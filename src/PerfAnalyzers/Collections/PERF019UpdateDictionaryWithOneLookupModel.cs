@@ -332,7 +332,8 @@ public sealed class PERF019UpdateDictionaryWithOneLookupModel
             case ISimpleAssignmentOperation { Target: { } target, Value: { } value } when IsEntry(target) && IsInert(value, presentBranch):
                 return new EntryWrite { Lookups = 1 + SlotReads(value), Stored = value.WithoutImplicitConversion() };
             case ICompoundAssignmentOperation { Target: { } target, Value: { } value, OperatorMethod: null, IsChecked: false } compound
-                when presentBranch && IsEntry(target) && IsInert(value, slotReads: false) && compound.InConversion.IsIdentity && compound.OutConversion.IsIdentity:
+                when presentBranch && IsEntry(target) && IsInert(value, slotReads: false) && compound.InConversion.IsIdentity && compound.OutConversion.IsIdentity &&
+                     IsBuiltIn(target.Type) && !(compound.OperatorKind is BinaryOperatorKind.Divide or BinaryOperatorKind.Remainder && !IsFloatingPoint(target.Type)):
                 return new EntryWrite
                 {
                     Lookups = 2,
@@ -460,7 +461,8 @@ public sealed class PERF019UpdateDictionaryWithOneLookupModel
         }
     }
 
-    private static bool IsBuiltIn(ITypeSymbol? type) => type is not null && (type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_Double or SpecialType.System_String ||
+    /// <summary>A type whose built-in operators cannot throw unchecked (decimal's can: it has no unchecked arithmetic).</summary>
+    private static bool IsBuiltIn(ITypeSymbol? type) => type is not null && ((type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_Double or SpecialType.System_String && type.SpecialType != SpecialType.System_Decimal) ||
                                                                               type.TypeKind == TypeKind.Enum ||
                                                                               (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable && IsBuiltIn(nullable.TypeArguments[0])));
 
