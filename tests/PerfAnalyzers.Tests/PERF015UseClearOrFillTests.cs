@@ -167,6 +167,81 @@ public class PERF015UseClearOrFillTests
             }
             """));
 
+    /// <summary>A bound other than Length that is the array's creation length (neither it nor the array written again) is the whole array.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Loops_to_the_creation_length_cover_the_whole_array(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     int[] Minus(int n)
+                     {
+                         var result = new int[n];
+                         [|for (int i = 0; i < n; i++)|] result[i] = -1;
+                         return result;
+                     }
+
+                     byte[] Zero()
+                     {
+                         byte[] b = new byte[16];
+                         [|for (int i = 0; i < 16; i++)|] b[i] = 0;
+                         return b;
+                     }
+
+                     long[] Counted(string s)
+                     {
+                         int count = s.Length;
+                         var values = new long[count];
+                         [|for (var i = 0; i < count; ++i)|]
+                         {
+                             values[i] = 7;
+                         }
+
+                         return values;
+                     }
+                 """),
+            Wrap("""
+                     int[] Minus(int n)
+                     {
+                         var result = new int[n];
+                         Array.Fill(result, -1);
+                         return result;
+                     }
+
+                     byte[] Zero()
+                     {
+                         byte[] b = new byte[16];
+                         Array.Clear(b);
+                         return b;
+                     }
+
+                     long[] Counted(string s)
+                     {
+                         int count = s.Length;
+                         var values = new long[count];
+                         Array.Fill<long>(values, 7);
+
+                         return values;
+                     }
+                 """)));
+
+    /// <summary>A bound that may differ from the length when the loop runs: the loop could stop early or run past the end.</summary>
+    [Fact]
+    public Task Loops_to_another_bound_are_not_flagged() => Verify(Wrap("""
+            int _n = 4;
+            void Parameter(int[] a, int n) { for (int i = 0; i < n; i++) a[i] = 1; }
+            void Field() { var a = new int[_n]; for (int i = 0; i < _n; i++) a[i] = 1; }
+            void Larger(int n) { var a = new int[n + 1]; for (int i = 0; i < n; i++) a[i] = 1; }
+            void Other(int n, int m) { var a = new int[n]; for (int i = 0; i < m; i++) a[i] = 1; }
+            void BoundWritten(int n) { var a = new int[n]; n--; for (int i = 0; i < n; i++) a[i] = 1; }
+            void BoundWrittenLater(int n) { var a = new int[n]; for (int i = 0; i < n; i++) a[i] = 1; n = 0; }
+            void BoundByRef(int n) { var a = new int[n]; Change(ref n); for (int i = 0; i < n; i++) a[i] = 1; }
+            void BoundAliased(int n) { var a = new int[n]; ref int m = ref n; m = 2; for (int i = 0; i < n; i++) a[i] = 1; }
+            void BoundDeconstructed(int n) { var a = new int[n]; (n, _) = (1, 2); for (int i = 0; i < n; i++) a[i] = 1; }
+            void ArrayWritten(int n, int[] other) { var a = new int[n]; a = other; for (int i = 0; i < n; i++) a[i] = 1; }
+            void Constant() { var a = new int[16]; for (int i = 0; i < 8; i++) a[i] = 1; }
+            void Captured(int n) { var a = new int[n]; Action grow = () => n++; grow(); for (int i = 0; i < n; i++) a[i] = 1; }
+            static void Change(ref int n) => n++;
+            """));
+
     [Fact]
     public Task Filling_loops_become_fill() => Verify(
         Wrap("""

@@ -219,7 +219,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         var value = store.Value;
         if (!LoopShape.IsStableReference(target) ||
-            !LoopShape.IsLengthOf(length, target) ||
+            !(LoopShape.IsLengthOf(length, target) || LoopShape.IsCreationLength(length, target)) ||
             !IsInvariant(value, index))
         {
             return;

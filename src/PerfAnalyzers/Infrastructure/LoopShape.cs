@@ -113,6 +113,78 @@ public static class LoopShape
         _ => false,
     };
 
+    /// <summary>
+    /// <c>n</c> where <paramref name="target"/> is a local declared as <c>new T[n]</c>, and neither that local nor
+    /// <c>n</c> (a local, a by-value parameter or a constant) is written anywhere else in the body: the array's length,
+    /// proven without reading <c>Length</c> (<c>var a = new int[n]; for (int i = 0; i &lt; n; i++) a[i] = -1;</c>).
+    /// </summary>
+    public static bool IsCreationLength(IOperation bound, IOperation target)
+    {
+        bound = OperationHelpers.WithoutImplicitConversion(bound);
+        if (target is not ILocalReferenceOperation { Local: { IsRef: false } local } ||
+            !(bound.ConstantValue.HasValue || bound is ILocalReferenceOperation { Local.IsRef: false } or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }))
+        {
+            return false;
+        }
+
+        var boundSymbol = bound switch
+        {
+            ILocalReferenceOperation reference => (ISymbol)reference.Local,
+            IParameterReferenceOperation reference => reference.Parameter,
+            _ => null,
+        };
+        IOperation? size = null;
+        foreach (var operation in target.GetRoot().DescendantsAndSelf())
+        {
+            switch (operation)
+            {
+                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
+                    size = declarator.Initializer?.Value.WithoutImplicitConversion() is IArrayCreationOperation { DimensionSizes.Length: 1 } creation
+                        ? creation.DimensionSizes[0].WithoutImplicitConversion()
+                        : null;
+                    if (size is null)
+                    {
+                        return false;
+                    }
+
+                    break;
+                case ILocalReferenceOperation reference when (SymbolEqualityComparer.Default.Equals(reference.Local, local) ||
+                                                              SymbolEqualityComparer.Default.Equals(reference.Local, boundSymbol)) && IsWritten(reference):
+                case IParameterReferenceOperation parameter when SymbolEqualityComparer.Default.Equals(parameter.Parameter, boundSymbol) && IsWritten(parameter):
+                    return false;
+            }
+        }
+
+        return size is not null &&
+               (OperationHelpers.SameStorage(size, bound) ||
+                (size.ConstantValue.HasValue && bound.ConstantValue.HasValue && Equals(size.ConstantValue.Value, bound.ConstantValue.Value)));
+    }
+
+    /// <summary>Whether a reference to a variable writes it or could: assigned, incremented, passed by ref or out, its address taken, aliased by a ref local, deconstructed into.</summary>
+    private static bool IsWritten(IOperation reference)
+    {
+        var parent = reference.Parent;
+        while (parent is ITupleOperation)
+        {
+            if (parent.Parent is IDeconstructionAssignmentOperation deconstruction && deconstruction.Target == parent)
+            {
+                return true;
+            }
+
+            parent = parent.Parent;
+        }
+
+        return parent switch
+        {
+            IAssignmentOperation assignment => assignment.Target == reference,
+            IIncrementOrDecrementOperation => true,
+            IArgumentOperation argument => argument.Parameter?.RefKind is RefKind.Ref or RefKind.Out,
+            IAddressOfOperation => true,
+            IVariableInitializerOperation => reference.Parent?.Parent is IVariableDeclaratorOperation { Symbol.IsRef: true },
+            _ => false,
+        };
+    }
+
     /// <summary><c>X.Length</c> on the same local, parameter or field as <paramref name="target"/>.</summary>
     public static bool IsLengthOf(IOperation operation, IOperation target)
     {
