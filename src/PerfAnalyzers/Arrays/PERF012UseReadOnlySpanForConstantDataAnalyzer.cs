@@ -58,6 +58,12 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         context.RegisterOperationAction(
             c =>
             {
+                // Most references are not to arrays: one type test rejects them before anything else is read.
+                if (c.Operation.Type is not IArrayTypeSymbol)
+                {
+                    return;
+                }
+
                 var member = c.Operation switch
                 {
                     IFieldReferenceOperation field => (ISymbol)field.Field,
