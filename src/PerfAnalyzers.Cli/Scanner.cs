@@ -44,6 +44,15 @@ public sealed class ScanResult
     /// <summary>With <c>--timing</c>: how many diagnostics each PERF rule and each SDK counterpart rule reported in the timed runs.</summary>
     public Dictionary<string, int> TimedFindings { get; } = new(StringComparer.Ordinal);
 
+    /// <summary>
+    /// With <c>--timing</c>: how long Roslyn takes to accept each PERF rule's findings, measured by reporting the same
+    /// diagnostics at the same places from an analyzer that does nothing else (<see cref="ReportingCalibrator"/>).
+    /// </summary>
+    public Dictionary<string, TimeSpan> ReportingTime { get; } = new(StringComparer.Ordinal);
+
+    /// <summary>The same for every PERF finding at once (files shared by several rules pay their first-report cost once).</summary>
+    public TimeSpan AllReportingTime { get; set; }
+
     public int Files { get; set; }
 
     public int Projects { get; set; }
@@ -226,6 +235,7 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
         var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(RuleCatalog.Analyzers).Distinct().ToImmutableArray();
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
+        var perfFindings = new List<Diagnostic>();
         for (var i = 0; i < options.Repeat; i++)
         {
             progress($"timing run {i + 1}/{options.Repeat}");
@@ -254,8 +264,43 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
                     {
                         result.TimedFindings[diagnostic.Id] = result.TimedFindings.GetValueOrDefault(diagnostic.Id) + 1;
                     }
+
+                    if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) && diagnostic.Location.IsInSource)
+                    {
+                        perfFindings.Add(diagnostic);
+                    }
                 }
             }
+        }
+
+        // What the findings themselves cost: the same diagnostics reported again, at the same places, by an analyzer that
+        // does nothing else, on a fresh copy after the compiler's pass (as above). Per rule, and all together.
+        TimeSpan Reporting(IReadOnlyList<Diagnostic> findings)
+        {
+            var runs = new List<TimeSpan>();
+            for (var i = 0; i < options.Repeat; i++)
+            {
+                var copy = compilation.Clone();
+                copy.GetDiagnostics(cancellationToken);
+                var calibrator = new ReportingCalibrator(findings);
+                var analysis = copy.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(calibrator), new CompilationWithAnalyzersOptions(
+                    analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false))
+                    .GetAnalysisResultAsync(cancellationToken).GetAwaiter().GetResult();
+                runs.Add(analysis.AnalyzerTelemetryInfo.TryGetValue(calibrator, out var t) ? t.ExecutionTime : TimeSpan.Zero);
+            }
+
+            return Median(runs);
+        }
+
+        if (perfFindings.Count > 0)
+        {
+            progress("timing the reporting of the findings");
+            foreach (var group in perfFindings.GroupBy(d => d.Id, StringComparer.Ordinal))
+            {
+                result.ReportingTime[group.Key] = result.ReportingTime.GetValueOrDefault(group.Key) + Reporting(group.ToList());
+            }
+
+            result.AllReportingTime += Reporting(perfFindings);
         }
 
         // Several projects: each project's median, fastest and slowest run add up.

@@ -439,6 +439,12 @@ public sealed class CliTests(PackageFixture fixture)
         Assert.True(code == 0, output);
         Assert.Contains("| (compiler: binding and flow analysis, CPU) |", output);
         Assert.Contains("| PERF001UseAsSpanInsteadOfSubstringAnalyzer | PERF001 |", output);
+
+        // Beside each PERF analyzer's time: its findings, the time Roslyn takes to accept them (timed apart), the rest.
+        var perf001 = Regex.Match(output, @"\| PERF001UseAsSpanInsteadOfSubstringAnalyzer \| PERF001 \| [\d.]+ \| [\d.]+ \| [\d.]+–[\d.]+ \| (\d+) \| ([\d.]+) \| [\d.]+ \|");
+        Assert.True(perf001.Success, output);
+        Assert.True(int.Parse(perf001.Groups[1].Value, CultureInfo.InvariantCulture) > 0, perf001.Value);
+        Assert.True(double.Parse(perf001.Groups[2].Value, CultureInfo.InvariantCulture) > 0, perf001.Value);
         Assert.Matches(@"\| SDK \w+ \| CA1846 \|", output);
         Assert.Contains("**all PERF analyzers**", output);
 
