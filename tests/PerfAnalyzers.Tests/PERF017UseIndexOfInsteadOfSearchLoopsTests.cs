@@ -140,6 +140,88 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
                  }
              """));
 
+    /// <summary>The result stored in a local declared right before the loop, then break: the declaration takes the call.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Store_and_break_loops_become_the_declaration(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 int First(string s, char c)
+                 {
+                     int found = -1;
+                     [|for (int i = 0; i < s.Length; i++)|]
+                     {
+                         if (s[i] == c)
+                         {
+                             found = i;
+                             break;
+                         }
+                     }
+
+                     return found * 2;
+                 }
+
+                 int Last(byte[] b)
+                 {
+                     var at = -1;
+                     [|for (int i = b.Length - 1; i >= 0; i--)|]
+                         if (b[i] == 0) { at = i; break; }
+                     return at;
+                 }
+
+                 bool Has(int[] values, int v)
+                 {
+                     bool seen = false;
+                     [|for (int i = 0; i < values.Length; i++)|] if (values[i] == v) { seen = true; break; }
+                     return seen;
+                 }
+
+                 int Any(string s)
+                 {
+                     int separator = -1;
+                     [|for (int i = 0; i < s.Length; i++)|] if (s[i] == ',' || s[i] == ';') { separator = i; break; }
+                     return separator;
+                 }
+             """),
+        Wrap("""
+                 int First(string s, char c)
+                 {
+                     int found = s.IndexOf(c);
+
+                     return found * 2;
+                 }
+
+                 int Last(byte[] b)
+                 {
+                     var at = Array.LastIndexOf(b, (byte)0);
+                     return at;
+                 }
+
+                 bool Has(int[] values, int v)
+                 {
+                     bool seen = Array.IndexOf(values, v) >= 0;
+                     return seen;
+                 }
+
+                 int Any(string s)
+                 {
+                     int separator = s.AsSpan().IndexOfAny(',', ';');
+                     return separator;
+                 }
+             """)));
+
+    [Fact]
+    public Task Store_lookalikes_are_not_flagged() => Verify(Wrap("""
+            int NoBreak(string s, char c) { int found = -1; for (int i = 0; i < s.Length; i++) if (s[i] == c) found = i; return found; }
+            int OtherStart(string s, char c) { int found = 0; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; break; } return found; }
+            int MoreWork(string s, char c) { int found = -1; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; Console.WriteLine(); break; } return found; }
+            int NotAdjacent(string s, char c) { int found = -1; Console.WriteLine(); for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; break; } return found; }
+            int TwoDeclared(string s, char c) { int found = -1, other = 0; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; break; } return found + other; }
+            int OtherLocal(string s, char c) { int found = -1; int x = -1; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; break; } return found + x; }
+            int StoresOther(string s, char c) { int found = -1; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i + 1; break; } return found; }
+            int ReadsResult(int[] a) { int found = -1; for (int i = 0; i < a.Length; i++) if (a[i] == found) { found = i; break; } return found; }
+            long Wider(string s, char c) { long found = -1; for (int i = 0; i < s.Length; i++) if (s[i] == c) { found = i; break; } return found; }
+            """));
+
     [Fact]
     public Task Two_or_three_values_become_IndexOfAny() => Verify(
         Wrap("""
@@ -250,6 +332,8 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
                 public static bool AfterHas(string s, char c) => s.Contains(c);
                 public static int BeforeAny(string s, char c) { for (int i = 0; i < s.Length; i++) if (s[i] == c || s[i] == 'z') return i; return -1; }
                 public static int AfterAny(string s, char c) => s.AsSpan().IndexOfAny(c, 'z');
+                public static int BeforeStore(byte[] b, byte v) { int found = -1; for (int i = b.Length - 1; i >= 0; i--) if (b[i] == v) { found = i; break; } return found; }
+                public static int AfterStore(byte[] b, byte v) { int found = Array.LastIndexOf(b, v); return found; }
             }
             """);
         var random = new Random(17);
@@ -265,6 +349,7 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
             Assert.Equal(code.Invoke("BeforeLast", bytes, value), code.Invoke("AfterLast", bytes, value));
             Assert.Equal(code.Invoke("BeforeHas", text, c), code.Invoke("AfterHas", text, c));
             Assert.Equal(code.Invoke("BeforeAny", text, c), code.Invoke("AfterAny", text, c));
+            Assert.Equal(code.Invoke("BeforeStore", bytes, value), code.Invoke("AfterStore", bytes, value));
         }
     }
 

@@ -17,7 +17,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <summary>
 /// PERF017 fix: the search loop and the <c>return -1;</c> after it become <c>return s.IndexOf(v);</c>,
 /// <c>return Array.IndexOf(a, v);</c> or <c>return span.IndexOf(v);</c> (the value cast to the element type when it is a
-/// constant of another type).
+/// constant of another type); in the store-and-break form the declaration before the loop takes the call
+/// (<c>int found = s.IndexOf(c);</c>) and the loop goes.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF017UseIndexOfInsteadOfSearchLoopsCodeFix)), Shared]
 public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix(Rules.PERF017.Info, "Use IndexOf")
@@ -26,10 +27,21 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
 
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
+        // The loop leaves by return (a return after it gives "not found") or stores the result declared before it and breaks.
+        var store = diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.StoreKey, out var stored) && stored == "true";
         if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
-            LoopShape.Sibling(loop, 1) is not ReturnStatementSyntax notFound ||
             loop.Declaration?.Variables is not { Count: 1 } variables ||
             Test(loop) is not { } test)
+        {
+            return false;
+        }
+
+        var notFound = store ? null : LoopShape.Sibling(loop, 1) as ReturnStatementSyntax;
+        var declaration = store && LoopShape.Sibling(loop, -1) is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } declared } &&
+                          declared[0].Initializer is { } initializer
+            ? initializer
+            : null;
+        if (notFound is null && declaration is null)
         {
             return false;
         }
@@ -96,9 +108,17 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             result = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, result, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0)));
         }
 
+        if (declaration is not null)
+        {
+            // int found = -1;  →  int found = s.IndexOf(c);  and the loop goes.
+            editor.ReplaceNode(declaration.Value, result.WithTriviaFrom(declaration.Value).WithAdditionalAnnotations(Formatter.Annotation));
+            editor.RemoveNode(loop, SyntaxRemoveOptions.KeepNoTrivia);
+            return true;
+        }
+
         var statement = SyntaxFactory.ReturnStatement(result)
             .WithLeadingTrivia(loop.GetLeadingTrivia())
-            .WithTrailingTrivia(notFound.GetTrailingTrivia())
+            .WithTrailingTrivia(notFound!.GetTrailingTrivia())
             .WithAdditionalAnnotations(Formatter.Annotation);
         editor.ReplaceNode(loop, statement);
         editor.RemoveNode(notFound, SyntaxRemoveOptions.KeepNoTrivia);
@@ -111,7 +131,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             ? Terms(or.Left).Concat(Terms(or.Right))
             : new[] { condition };
 
-    /// <summary>The condition of the loop's only statement, <c>if (X[i] == v) return i;</c>.</summary>
+    /// <summary>The condition of the loop's only statement, <c>if (X[i] == v) return i;</c> (or <c>{ found = i; break; }</c>).</summary>
     private static ExpressionSyntax? Test(ForStatementSyntax loop)
     {
         var statement = loop.Statement is BlockSyntax { Statements.Count: 1 } body ? body.Statements[0] : loop.Statement;

@@ -41,6 +41,12 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     /// <summary>Whether any element is equal: a loop that returns <c>true</c>, then <c>false</c>.</summary>
     public const string Contains = "Contains";
 
+    /// <summary>
+    /// Diagnostic property, "true" for the store-and-break form: <c>int found = -1; for (...) if (X[i] == v) { found = i;
+    /// break; }</c>, whose declaration takes the call (<c>int found = X.IndexOf(v);</c>).
+    /// </summary>
+    public const string StoreKey = "Store";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF017.Descriptor);
 
@@ -61,16 +67,17 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
     {
         // for (int i = 0; i < X.Length; i++) { if (X[i] == v) { return i; } }  return -1;   (or backwards, or true/false)
+        // or: int result = -1; for (...) { if (X[i] == v) { result = i; break; } }   (or bool result = false; ... = true)
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
             loop.Condition is not IBinaryOperation condition ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation test } found ||
-            LoopShape.Single(found.WhenTrue) is not IReturnOperation { ReturnedValue: { } returned } ||
-            LoopShape.Sibling(syntax, 1) is not ReturnStatementSyntax { Expression: { } notFound } ||
-            context.Operation.SemanticModel?.GetConstantValue(notFound, context.CancellationToken) is not { HasValue: true, Value: var notFoundValue })
+            Exit(found.WhenTrue, syntax, context.Operation.SemanticModel, context.CancellationToken) is not { } exit)
         {
             return;
         }
+
+        var (returned, notFoundValue, stored) = exit;
 
         IOperation length;
         bool forward;
@@ -134,6 +141,12 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
                 return;
             }
 
+            // The stored result's declaration takes the call: the value cannot read it there.
+            if (stored is not null && References(value, stored))
+            {
+                return;
+            }
+
             element ??= side;
             values.Add(value);
         }
@@ -144,6 +157,17 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
 
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, searched.Shape).Add(MethodKey, method);
+        if (stored is not null)
+        {
+            // A build of another leg may use the result between its declaration and the loop: nothing is there in this one.
+            if (MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(syntax), stored.Name))
+            {
+                return;
+            }
+
+            properties = properties.Add(StoreKey, "true");
+        }
+
         var texts = new List<string>();
         foreach (var value in values)
         {
@@ -169,19 +193,56 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
 
         var target = searched.Target.Syntax.ToString();
-        var replacement = values.Count > 1
-            ? "return " + (searched.Shape == ShapeSpan ? target : target + ".AsSpan()") +
-              (method == Contains ? $".IndexOfAny({valueText}) >= 0;" : $".{method}Any({valueText});")
+        var call = values.Count > 1
+            ? (searched.Shape == ShapeSpan ? target : target + ".AsSpan()") +
+              (method == Contains ? $".IndexOfAny({valueText}) >= 0" : $".{method}Any({valueText})")
             : (searched.Shape, method) switch
             {
-                (ShapeString, _) => $"return {target}.{method}({valueText});",
-                (ShapeArray, Contains) => $"return Array.IndexOf({target}, {valueText}) >= 0;",
-                (ShapeArray, _) => $"return Array.{method}({target}, {valueText});",
-                (_, Contains) => $"return {target}.IndexOf({valueText}) >= 0;",
-                _ => $"return {target}.{method}({valueText});",
+                (ShapeString, _) => $"{target}.{method}({valueText})",
+                (ShapeArray, Contains) => $"Array.IndexOf({target}, {valueText}) >= 0",
+                (ShapeArray, _) => $"Array.{method}({target}, {valueText})",
+                (_, Contains) => $"{target}.IndexOf({valueText}) >= 0",
+                _ => $"{target}.{method}({valueText})",
             };
+        var replacement = (stored is null ? "return " : stored.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + " " + stored.Name + " = ") + call + ";";
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
         context.ReportDiagnostic(Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement));
+    }
+
+    /// <summary>
+    /// How the loop leaves with its result: <c>return i;</c> (or <c>return true;</c>) with <c>return -1;</c> (<c>false</c>)
+    /// right after the loop; or <c>{ result = i; break; }</c> with <c>int result = -1;</c> declared right before it
+    /// (<c>bool result = false;</c> and <c>= true</c>). The value returned or stored, the "not found" value, the result local.
+    /// </summary>
+    private static (IOperation Returned, object? NotFound, ILocalSymbol? Stored)? Exit(IOperation whenTrue, ForStatementSyntax loop, SemanticModel? model, System.Threading.CancellationToken cancellationToken)
+    {
+        if (model is null)
+        {
+            return null;
+        }
+
+        if (LoopShape.Single(whenTrue) is IReturnOperation { ReturnedValue: { } returned })
+        {
+            return LoopShape.Sibling(loop, 1) is ReturnStatementSyntax { Expression: { } notFound } &&
+                   model.GetConstantValue(notFound, cancellationToken) is { HasValue: true, Value: var notFoundValue }
+                ? (returned, notFoundValue, null)
+                : null;
+        }
+
+        // (No list patterns: netstandard2.0 has no System.Index.)
+        if (whenTrue is not IBlockOperation { Operations: { Length: 2 } operations } ||
+            operations[0] is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation { Local: var result }, Value: var value } } ||
+            operations[1] is not IBranchOperation { BranchKind: BranchKind.Break } ||
+            result is not { IsRef: false, IsConst: false, Type.SpecialType: SpecialType.System_Int32 or SpecialType.System_Boolean } ||
+            LoopShape.Sibling(loop, -1) is not LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, Declaration.Variables: { Count: 1 } variables } ||
+            variables[0] is not { Initializer.Value: { } initial } declarator ||
+            !SymbolEqualityComparer.Default.Equals(model.GetDeclaredSymbol(declarator, cancellationToken), result) ||
+            model.GetConstantValue(initial, cancellationToken) is not { HasValue: true, Value: var initialValue })
+        {
+            return null;
+        }
+
+        return (value, initialValue, result);
     }
 
     /// <summary>The <c>==</c> tests of <c>X[i] == a || X[i] == b || ...</c> (built-in operators only).</summary>
