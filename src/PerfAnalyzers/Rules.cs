@@ -40,6 +40,7 @@ public static partial class Rules
         PERF016.Info,
         PERF017.Info,
         PERF018.Info,
+        PERF020.Info,
         PERF021.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";
