@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.CodeFixes.Infrastructure;
 using PerfAnalyzers.Crypto;
 using PerfAnalyzers.Infrastructure;
@@ -100,6 +101,14 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
 
         // Rfc2898DeriveBytes.Pbkdf2(password, salt, iterations, hash, n): the constructor's defaults written out.
         var values = arguments.Select(a => SyntaxFactory.Argument(a.Expression.WithoutTrivia())).ToList();
+        if (diagnostic.Properties.TryGetValue(PERF020UseOneShotCryptographyAnalyzer.Utf8Key, out var utf8) && utf8 == "true")
+        {
+            // Encoding.UTF8.GetBytes(password): the constructor's conversion (a lone surrogate becomes U+FFFD, where the
+            // one-shot string overload would throw).
+            values[0] = SyntaxFactory.Argument(SyntaxFactory.InvocationExpression(
+                Member(Member(Type("global::System.Text.Encoding"), "UTF8"), "GetBytes"),
+                SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(values[0]))));
+        }
         if (values.Count == 2)
         {
             values.Add(SyntaxFactory.Argument(SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1000))));
@@ -107,12 +116,12 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
 
         if (values.Count == 3)
         {
-            values.Add(SyntaxFactory.Argument(Member(TypeExpression("global::System.Security.Cryptography.HashAlgorithmName"), "SHA1")));
+            values.Add(SyntaxFactory.Argument(Member(Type("global::System.Security.Cryptography.HashAlgorithmName"), "SHA1")));
         }
 
         values.Add(SyntaxFactory.Argument(length[0].Expression.WithoutTrivia()));
         var call = SyntaxFactory.InvocationExpression(
-            Member(TypeExpression("global::System.Security.Cryptography.Rfc2898DeriveBytes"), "Pbkdf2"),
+            Member(Type("global::System.Security.Cryptography.Rfc2898DeriveBytes"), "Pbkdf2"),
             SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(values)));
         editor.ReplaceNode(getBytes, call.WithTriviaFrom(getBytes));
         if (declaration is UsingStatementSyntax usingStatement)
@@ -157,7 +166,7 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
             values.Add(Member(algorithm, "IV"));
         }
 
-        values.Add(Member(TypeExpression("global::System.Security.Cryptography.PaddingMode"), padding));
+        values.Add(Member(Type("global::System.Security.Cryptography.PaddingMode"), padding));
         if (method.EndsWith("Cfb", System.StringComparison.Ordinal))
         {
             values.Add(Member(algorithm, "FeedbackSize"));
@@ -167,6 +176,10 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
             Member(algorithm, method),
             SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(values.Select(SyntaxFactory.Argument))));
     }
+
+    /// <summary>A type as the receiver of a static member, reduced by the simplifier (and imported when the file lacks the namespace).</summary>
+    private static NameSyntax Type(string fullyQualifiedName) =>
+        SyntaxFactory.ParseName(fullyQualifiedName).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
 
     private static MemberAccessExpressionSyntax Member(ExpressionSyntax receiver, string name) =>
         SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, SyntaxFactory.IdentifierName(name));

@@ -38,12 +38,16 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
     /// <summary>Diagnostic property: the one-shot method, <c>EncryptCbc</c>, <c>DecryptEcb</c>, ...</summary>
     public const string MethodKey = "Method";
 
+    /// <summary>Diagnostic property, <c>true</c>: the password is a string the fix converts with <c>Encoding.UTF8.GetBytes</c>, as the constructor did.</summary>
+    public const string Utf8Key = "Utf8";
+
     /// <summary>Diagnostic property: the <c>PaddingMode</c> member the one-shot call passes.</summary>
     public const string PaddingKey = "Padding";
 
     private const int CipherModeCbc = 1;
     private const int CipherModeEcb = 2;
     private const int CipherModeCfb = 4;
+    private const int PaddingModeNone = 1;
     private const int PaddingModePkcs7 = 2;
     private const int CryptoStreamModeWrite = 1;
 
@@ -391,6 +395,13 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             CipherModeCfb => "Cfb",
             _ => null,
         };
+        // Without padding, a plaintext that is not a whole number of blocks makes the stream throw CryptographicException
+        // and EncryptCbc/EncryptEcb ArgumentException: a different exception, so no rewrite (CFB8 takes any length).
+        if (direction == "Encrypt" && padding == PaddingModeNone && mode is CipherModeCbc or CipherModeEcb)
+        {
+            return null;
+        }
+
         var paddingName = PaddingName(symbols.PaddingMode, padding);
         return suffix is null || paddingName is null ? null : new OneShotCall(direction + suffix, paddingName, mode);
     }
@@ -499,10 +510,21 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             return;
         }
 
+        // The constructor turns a string password into bytes with Encoding.UTF8, which replaces a lone surrogate; the
+        // one-shot string overload throws for it. A constant without one keeps the string; any other string is converted
+        // as the constructor did.
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapePbkdf2);
         var spelled = new List<string>();
         foreach (var argument in arguments)
         {
             spelled.Add(argument.OneLine());
+        }
+
+        if (constructor.Parameters[0].Type.SpecialType == SpecialType.System_String &&
+            !(Argument(creation.Arguments, 0)?.ConstantValue is { HasValue: true, Value: string password } && IsWellFormed(password)))
+        {
+            properties = properties.Add(Utf8Key, "true");
+            spelled[0] = "Encoding.UTF8.GetBytes(" + spelled[0] + ")";
         }
 
         if (spelled.Count == 2)
@@ -516,8 +538,25 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         }
 
         spelled.Add(getBytes.Arguments[0].Syntax.OneLine());
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapePbkdf2);
         Report(context, compilation, creation.Syntax, properties, creation.Syntax.OneLine(), "Rfc2898DeriveBytes.Pbkdf2(" + string.Join(", ", spelled) + ")", null);
+    }
+
+    /// <summary>Whether a string has no lone surrogate (UTF-8 encodes it without a replacement).</summary>
+    private static bool IsWellFormed(string text)
+    {
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>The statement after a declaration: the next one of its block, or the only one of a <c>using (...)</c> statement's body.</summary>
