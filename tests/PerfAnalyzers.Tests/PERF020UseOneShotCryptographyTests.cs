@@ -905,6 +905,74 @@ public class PERF020UseOneShotCryptographyTests
     }
 
     [Fact]
+    public Task Generated_code_is_not_flagged()
+    {
+        var test = Test(Wrap("""
+                public static byte[] Derive(string password, byte[] salt)
+                {
+                    using (var kdf = new Rfc2898DeriveBytes(password, salt, 10000, HashAlgorithmName.SHA256))
+                    {
+                        return kdf.GetBytes(32);
+                    }
+                }
+            """));
+        test.FileNames.Add("Keys.g.cs");
+        return test.RunAsync();
+    }
+
+    /// <summary>The benchmark's Before methods (fields for the data, a constant password) become its After methods.</summary>
+    [Fact]
+    public Task The_benchmark_pairs_are_the_fix_output() => Verify(
+        Wrap("""
+                 const string Password = "my super strong password";
+                 static readonly byte[] Salt = { 1, 2, 3, 4, 5, 6, 7, 8 };
+                 static byte[] _key = new byte[32], _iv = new byte[16], _plaintext = new byte[1024];
+
+                 public static byte[] EncryptBefore()
+                 {
+                     using Aes aes = Aes.Create();
+                     aes.Key = _key;
+                     aes.IV = _iv;
+                     aes.Padding = PaddingMode.PKCS7;
+                     aes.Mode = CipherMode.CBC;
+
+                     using MemoryStream destination = new MemoryStream();
+                     using ICryptoTransform transform = aes.CreateEncryptor();
+                     using CryptoStream cryptoStream = [|new CryptoStream(destination, transform, CryptoStreamMode.Write)|];
+                     cryptoStream.Write(_plaintext, 0, _plaintext.Length);
+                     cryptoStream.FlushFinalBlock();
+                     return destination.ToArray();
+                 }
+
+                 public static byte[] Pbkdf2Before()
+                 {
+                     using Rfc2898DeriveBytes db = [|new Rfc2898DeriveBytes(Password, Salt, 10_000, HashAlgorithmName.SHA256)|];
+                     return db.GetBytes(32);
+                 }
+             """),
+        Wrap("""
+                 const string Password = "my super strong password";
+                 static readonly byte[] Salt = { 1, 2, 3, 4, 5, 6, 7, 8 };
+                 static byte[] _key = new byte[32], _iv = new byte[16], _plaintext = new byte[1024];
+
+                 public static byte[] EncryptBefore()
+                 {
+                     using Aes aes = Aes.Create();
+                     aes.Key = _key;
+                     aes.IV = _iv;
+                     aes.Padding = PaddingMode.PKCS7;
+                     aes.Mode = CipherMode.CBC;
+
+                     return aes.EncryptCbc(_plaintext, aes.IV, PaddingMode.PKCS7);
+                 }
+
+                 public static byte[] Pbkdf2Before()
+                 {
+                     return Rfc2898DeriveBytes.Pbkdf2(Password, Salt, 10_000, HashAlgorithmName.SHA256, 32);
+                 }
+             """));
+
+    [Fact]
     public Task Broken_code_does_not_crash() => new RuleTest<PERF020UseOneShotCryptographyAnalyzer, PERF020UseOneShotCryptographyCodeFix>
     {
         Sources =
