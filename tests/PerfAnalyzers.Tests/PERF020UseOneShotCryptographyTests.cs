@@ -613,6 +613,16 @@ public class PERF020UseOneShotCryptographyTests
                 }
             }
 
+            public static byte[] ManagedClass(byte[] data)
+            {
+        #pragma warning disable SYSLIB0021 // obsolete from .NET 6
+                using (var aes = new AesManaged())
+        #pragma warning restore SYSLIB0021
+                {
+        {{Pipeline}}
+                }
+            }
+
             public static byte[] Captured(byte[] data)
             {
                 using (var aes = Aes.Create())

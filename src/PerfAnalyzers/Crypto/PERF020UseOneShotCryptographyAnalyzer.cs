@@ -150,7 +150,7 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             create = transformArgument as IInvocationOperation;
         }
 
-        if (create is null || CreateTransform(create) is not { } direction ||
+        if (create is null || CreateTransform(create, symbols) is not { } direction ||
             create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
             !(Initializer(memory, root)?.WithoutImplicitConversion() is IObjectCreationOperation { Constructor.Parameters.Length: 0, Initializer: null } memoryCreation &&
               SymbolEqualityComparer.Default.Equals(memoryCreation.Type, symbols.MemoryStream)))
@@ -237,7 +237,7 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         if (invocation.TargetMethod is not { Name: "TransformFinalBlock", Parameters.Length: 3 } method ||
             !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.ICryptoTransform) ||
             invocation.Instance?.WithoutImplicitConversion() is not IInvocationOperation create ||
-            CreateTransform(create) is not { } direction ||
+            CreateTransform(create, symbols) is not { } direction ||
             create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
             WholeArray(invocation) is not { } data ||
             References(data, algorithm) ||
@@ -256,8 +256,8 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
     }
 
     /// <summary><c>Encrypt</c> or <c>Decrypt</c> for <c>alg.CreateEncryptor()</c> / <c>alg.CreateDecryptor()</c> without arguments on a symmetric algorithm.</summary>
-    private static string? CreateTransform(IInvocationOperation create) =>
-        create.TargetMethod is { IsStatic: false, Parameters.Length: 0 } method && IsSymmetricAlgorithm(method.ContainingType)
+    private static string? CreateTransform(IInvocationOperation create, Symbols symbols) =>
+        create.TargetMethod is { IsStatic: false, Parameters.Length: 0 } method && IsSymmetricAlgorithm(method.ContainingType, symbols)
             ? method.Name switch
             {
                 "CreateEncryptor" => "Encrypt",
@@ -266,11 +266,11 @@ public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             }
             : null;
 
-    private static bool IsSymmetricAlgorithm(ITypeSymbol? type)
+    private static bool IsSymmetricAlgorithm(ITypeSymbol? type, Symbols symbols)
     {
         for (var current = type; current is not null; current = current.BaseType)
         {
-            if (current is { Name: "SymmetricAlgorithm", ContainingNamespace.Name: "Cryptography" })
+            if (SymbolEqualityComparer.Default.Equals(current, symbols.SymmetricAlgorithm))
             {
                 return true;
             }
