@@ -41,6 +41,7 @@ public static partial class Rules
         PERF017.Info,
         PERF018.Info,
         PERF019.Info,
+        PERF020.Info,
         PERF021.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";

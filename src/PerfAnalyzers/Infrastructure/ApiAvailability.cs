@@ -31,7 +31,7 @@ public sealed class ApiAvailability
         Condition = string.Join(" || ", parts);
     }
 
-    /// <summary><c>Random.Shared</c>, <c>Array.Clear(Array)</c>.</summary>
+    /// <summary><c>Random.Shared</c>, <c>Array.Clear(Array)</c>, the one-shot <c>EncryptCbc</c> &amp; co. and <c>Rfc2898DeriveBytes.Pbkdf2</c>.</summary>
     public static ApiAvailability Net6 { get; } = new(new Version(6, 0), null);
 
     /// <summary>The generic <c>Enum.IsDefined&lt;T&gt;</c>, <c>GetName&lt;T&gt;</c>, <c>GetValues&lt;T&gt;</c>.</summary>

@@ -43,6 +43,14 @@ public sealed class WellKnownTypes
     public const string CancellationToken = "System.Threading.CancellationToken";
     public const string DictionaryOfTKeyTValue = "System.Collections.Generic.Dictionary`2";
     public const string CollectionsMarshal = "System.Runtime.InteropServices.CollectionsMarshal";
+    public const string MemoryStream = "System.IO.MemoryStream";
+    public const string SymmetricAlgorithm = "System.Security.Cryptography.SymmetricAlgorithm";
+    public const string Aes = "System.Security.Cryptography.Aes";
+    public const string CryptoStream = "System.Security.Cryptography.CryptoStream";
+    public const string ICryptoTransform = "System.Security.Cryptography.ICryptoTransform";
+    public const string PaddingMode = "System.Security.Cryptography.PaddingMode";
+    public const string Rfc2898DeriveBytes = "System.Security.Cryptography.Rfc2898DeriveBytes";
+    public const string HashAlgorithmName = "System.Security.Cryptography.HashAlgorithmName";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));

@@ -1,0 +1,714 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Crypto;
+
+/// <summary>
+/// PERF020, on .NET 6+ (where the one-shot APIs exist):
+/// <list type="bullet">
+/// <item><c>using var ms = new MemoryStream(); using var cs = new CryptoStream(ms, aes.CreateEncryptor(),
+/// CryptoStreamMode.Write); cs.Write(data, 0, data.Length); cs.FlushFinalBlock(); return ms.ToArray();</c> (also with
+/// <c>using (...)</c> statements, a transform local, <c>CreateDecryptor()</c>) →
+/// <c>return aes.EncryptCbc(data, aes.IV, PaddingMode.PKCS7);</c> (or <c>DecryptCbc</c>, <c>EncryptEcb</c>, ...);</item>
+/// <item><c>aes.CreateEncryptor().TransformFinalBlock(data, 0, data.Length)</c> → the same one-shot call;</item>
+/// <item><c>using var kdf = new Rfc2898DeriveBytes(password, salt, iterations, hash); return kdf.GetBytes(32);</c> →
+/// <c>return Rfc2898DeriveBytes.Pbkdf2(password, salt, iterations, hash, 32);</c>.</item>
+/// </list>
+/// The algorithm object must be a local created by <c>Aes.Create()</c> whose mode and padding are the defaults (CBC,
+/// PKCS7) or constants assigned to it by statements of its own block before the pipeline. See docs/rules/PERF020.md.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
+{
+    /// <summary>The MemoryStream + CryptoStream statements; the additional location is the pipeline's first statement.</summary>
+    public const string ShapeStream = "Stream";
+
+    /// <summary><c>aes.CreateEncryptor().TransformFinalBlock(data, 0, data.Length)</c>.</summary>
+    public const string ShapeTransform = "Transform";
+
+    /// <summary><c>new Rfc2898DeriveBytes(...)</c> used for one <c>GetBytes</c>.</summary>
+    public const string ShapePbkdf2 = "Pbkdf2";
+
+    /// <summary>Diagnostic property: the one-shot method, <c>EncryptCbc</c>, <c>DecryptEcb</c>, ...</summary>
+    public const string MethodKey = "Method";
+
+    /// <summary>Diagnostic property, <c>true</c>: the password is a string the fix converts with <c>Encoding.UTF8.GetBytes</c>, as the constructor did.</summary>
+    public const string Utf8Key = "Utf8";
+
+    /// <summary>Diagnostic property: the <c>PaddingMode</c> member the one-shot call passes.</summary>
+    public const string PaddingKey = "Padding";
+
+    private const int CipherModeCbc = 1;
+    private const int CipherModeEcb = 2;
+    private const int CipherModeCfb = 4;
+    private const int PaddingModeNone = 1;
+    private const int PaddingModePkcs7 = 2;
+    private const int CryptoStreamModeWrite = 1;
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.PERF020.Descriptor);
+
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // The one-shot methods are .NET 6 APIs: where they are missing (older targets) the rule is silent.
+        if (Symbols.Resolve(compilation) is not { } symbols)
+        {
+            return;
+        }
+
+        if (symbols.HasCipherOneShots)
+        {
+            context.RegisterOperationAction(c => AnalyzeStream(c, compilation, symbols), OperationKind.ObjectCreation);
+            context.RegisterOperationAction(c => AnalyzeTransform(c, compilation, symbols), OperationKind.Invocation);
+        }
+
+        if (symbols.HasPbkdf2)
+        {
+            context.RegisterOperationAction(c => AnalyzePbkdf2(c, compilation, symbols), OperationKind.ObjectCreation);
+        }
+    }
+
+    private sealed class Symbols
+    {
+        public INamedTypeSymbol SymmetricAlgorithm = null!;
+        public INamedTypeSymbol? Aes;
+        public INamedTypeSymbol? MemoryStream;
+        public INamedTypeSymbol? CryptoStream;
+        public INamedTypeSymbol? ICryptoTransform;
+        public INamedTypeSymbol? PaddingMode;
+        public INamedTypeSymbol? Rfc2898DeriveBytes;
+        public INamedTypeSymbol? HashAlgorithmName;
+        public INamedTypeSymbol? ExpressionOfT;
+        public bool HasCipherOneShots;
+        public bool HasPbkdf2;
+
+        public static Symbols? Resolve(PerfCompilation compilation)
+        {
+            if (compilation.Types.Get(WellKnownTypes.SymmetricAlgorithm) is not { } symmetric)
+            {
+                return null;
+            }
+
+            var symbols = new Symbols
+            {
+                SymmetricAlgorithm = symmetric,
+                Aes = compilation.Types.Get(WellKnownTypes.Aes),
+                MemoryStream = compilation.Types.Get(WellKnownTypes.MemoryStream),
+                CryptoStream = compilation.Types.Get(WellKnownTypes.CryptoStream),
+                ICryptoTransform = compilation.Types.Get(WellKnownTypes.ICryptoTransform),
+                PaddingMode = compilation.Types.Get(WellKnownTypes.PaddingMode),
+                Rfc2898DeriveBytes = compilation.Types.Get(WellKnownTypes.Rfc2898DeriveBytes),
+                HashAlgorithmName = compilation.Types.Get(WellKnownTypes.HashAlgorithmName),
+                ExpressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT),
+            };
+            symbols.HasCipherOneShots = symbols.Aes is not null && symbols.MemoryStream is not null && symbols.CryptoStream is not null &&
+                                        symbols.ICryptoTransform is not null && symbols.PaddingMode is not null &&
+                                        !symmetric.GetMembers("EncryptCbc").IsEmpty && !symmetric.GetMembers("DecryptCfb").IsEmpty;
+            symbols.HasPbkdf2 = symbols.Rfc2898DeriveBytes is { } kdf && symbols.HashAlgorithmName is not null && !kdf.GetMembers("Pbkdf2").IsEmpty;
+            return symbols.HasCipherOneShots || symbols.HasPbkdf2 ? symbols : null;
+        }
+    }
+
+    // ---- (a) the stream pipeline ----
+
+    private static void AnalyzeStream(OperationAnalysisContext context, PerfCompilation compilation, Symbols symbols)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        var cancellationToken = context.CancellationToken;
+
+        // new CryptoStream(ms, transform, CryptoStreamMode.Write), the initializer of a local of its own.
+        if (!SymbolEqualityComparer.Default.Equals(creation.Type, symbols.CryptoStream) ||
+            creation.Constructor is not { Parameters.Length: 3 } || creation.Initializer is not null || creation.Arguments.Length != 3 ||
+            Argument(creation.Arguments, 2)?.ConstantValue is not { HasValue: true, Value: CryptoStreamModeWrite } ||
+            Argument(creation.Arguments, 0)?.WithoutImplicitConversion() is not ILocalReferenceOperation { Local: var memory } ||
+            Argument(creation.Arguments, 1)?.WithoutImplicitConversion() is not { } transformArgument ||
+            DeclaredBy(creation) is not { } crypto ||
+            creation.SemanticModel is not { } model)
+        {
+            return;
+        }
+
+        var root = creation.GetRoot();
+        var function = Function(creation);
+
+        // The transform: aes.CreateEncryptor() in place, or a local initialized so and used only here.
+        ILocalSymbol? transform = null;
+        IInvocationOperation? create;
+        if (transformArgument is ILocalReferenceOperation transformReference)
+        {
+            transform = transformReference.Local;
+            create = Initializer(transform, root)?.WithoutImplicitConversion() as IInvocationOperation;
+        }
+        else
+        {
+            create = transformArgument as IInvocationOperation;
+        }
+
+        if (create is null || CreateTransform(create, symbols) is not { } direction ||
+            create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
+            !(Initializer(memory, root)?.WithoutImplicitConversion() is IObjectCreationOperation { Constructor.Parameters.Length: 0, Initializer: null } memoryCreation &&
+              SymbolEqualityComparer.Default.Equals(memoryCreation.Type, symbols.MemoryStream)))
+        {
+            return;
+        }
+
+        // The statements: the declarations (and nothing else) from the first one, then Write, FlushFinalBlock, return ToArray.
+        var declarations = new List<ILocalSymbol> { memory, crypto };
+        if (transform is not null)
+        {
+            declarations.Add(transform);
+        }
+
+        StatementSyntax? start = null;
+        foreach (var local in declarations)
+        {
+            if (DeclaringStatement(local, cancellationToken) is not { } statement)
+            {
+                return;
+            }
+
+            start = start is null || statement.SpanStart < start.SpanStart ? statement : start;
+        }
+
+        if (start is null || PERF020StreamPipeline.From(start) is not { } pipeline || pipeline.Declarations.Count != declarations.Count)
+        {
+            return;
+        }
+
+        foreach (var declarator in pipeline.Declarators)
+        {
+            if (model.GetDeclaredSymbol(declarator, cancellationToken) is not ILocalSymbol local || !declarations.Contains(local))
+            {
+                return;
+            }
+        }
+
+        // cs.Write(data, 0, data.Length) or cs.Write(data); cs.FlushFinalBlock(); return ms.ToArray();
+        if (model.GetOperation(pipeline.WriteCall, cancellationToken) is not IInvocationOperation write ||
+            !IsCallOn(write, crypto, "Write") || WrittenBuffer(write) is not { } data ||
+            model.GetOperation(pipeline.Flush.Expression, cancellationToken) is not IInvocationOperation { Arguments.Length: 0 } flush ||
+            !IsCallOn(flush, crypto, "FlushFinalBlock") ||
+            model.GetOperation(pipeline.Return.Expression!, cancellationToken) is not IInvocationOperation { Arguments.Length: 0 } toArray ||
+            !IsCallOn(toArray, memory, "ToArray") ||
+            References(data, algorithm) || References(data, memory) || References(data, crypto))
+        {
+            return;
+        }
+
+        // Nothing else sees the streams or the transform: ms twice (the CryptoStream, ToArray), cs twice, the transform once.
+        if (Uses(root, memory, function) != 2 || Uses(root, crypto, function) != 2 || (transform is not null && Uses(root, transform, function) != 1))
+        {
+            return;
+        }
+
+        if (OneShot(algorithm, direction, root, start, symbols, cancellationToken) is not { } oneShot)
+        {
+            return;
+        }
+
+        var scope = MultiTargeting.Scope(creation.Syntax);
+        foreach (var local in new[] { algorithm, memory, crypto, transform })
+        {
+            if (local is not null && MultiTargeting.MentionedInInactiveCode(scope, local.Name))
+            {
+                return;
+            }
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty
+            .Add(DiagnosticProperties.Shape, ShapeStream)
+            .Add(MethodKey, oneShot.Method)
+            .Add(PaddingKey, oneShot.Padding);
+        var suggestion = Suggestion(algorithm.Name, data.Syntax, oneShot);
+        Report(context, compilation, creation.Syntax, properties, creation.Syntax.OneLine(), suggestion, start.GetLocation());
+    }
+
+    // ---- (a) aes.CreateEncryptor().TransformFinalBlock(data, 0, data.Length) ----
+
+    private static void AnalyzeTransform(OperationAnalysisContext context, PerfCompilation compilation, Symbols symbols)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod is not { Name: "TransformFinalBlock", Parameters.Length: 3 } method ||
+            !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.ICryptoTransform) ||
+            invocation.Instance?.WithoutImplicitConversion() is not IInvocationOperation create ||
+            CreateTransform(create, symbols) is not { } direction ||
+            create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
+            WholeArray(invocation) is not { } data ||
+            References(data, algorithm) ||
+            invocation.IsInsideExpressionTree(symbols.ExpressionOfT) ||
+            OneShot(algorithm, direction, invocation.GetRoot(), invocation.Syntax, symbols, context.CancellationToken) is not { } oneShot ||
+            MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(invocation.Syntax), algorithm.Name))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty
+            .Add(DiagnosticProperties.Shape, ShapeTransform)
+            .Add(MethodKey, oneShot.Method)
+            .Add(PaddingKey, oneShot.Padding);
+        Report(context, compilation, invocation.Syntax, properties, invocation.Syntax.OneLine(), Suggestion(algorithm.Name, data.Syntax, oneShot), null);
+    }
+
+    /// <summary><c>Encrypt</c> or <c>Decrypt</c> for <c>alg.CreateEncryptor()</c> / <c>alg.CreateDecryptor()</c> without arguments on a symmetric algorithm.</summary>
+    private static string? CreateTransform(IInvocationOperation create, Symbols symbols) =>
+        create.TargetMethod is { IsStatic: false, Parameters.Length: 0 } method && IsSymmetricAlgorithm(method.ContainingType, symbols)
+            ? method.Name switch
+            {
+                "CreateEncryptor" => "Encrypt",
+                "CreateDecryptor" => "Decrypt",
+                _ => null,
+            }
+            : null;
+
+    private static bool IsSymmetricAlgorithm(ITypeSymbol? type, Symbols symbols)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current, symbols.SymmetricAlgorithm))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private sealed class OneShotCall
+    {
+        public OneShotCall(string method, string padding, int mode) => (Method, Padding, Mode) = (method, padding, mode);
+
+        public string Method { get; }
+
+        public string Padding { get; }
+
+        public int Mode { get; }
+    }
+
+    /// <summary>
+    /// The one-shot call for <paramref name="algorithm"/> at <paramref name="use"/>: the local is created by
+    /// <c>Aes.Create()</c> in a block (or a <c>using (...)</c> statement) of the same function, is only ever the receiver
+    /// of its own members, and its <c>Mode</c> and <c>Padding</c> are the defaults or constants assigned by statements of
+    /// that block before the one that holds <paramref name="use"/> — and written nowhere else. Null otherwise.
+    /// </summary>
+    private static OneShotCall? OneShot(ILocalSymbol algorithm, string direction, IOperation root, SyntaxNode use, Symbols symbols, CancellationToken cancellationToken)
+    {
+        if (Initializer(algorithm, root)?.WithoutImplicitConversion() is not IInvocationOperation { TargetMethod: { Name: "Create", IsStatic: true, Parameters.Length: 0 } factory } ||
+            !SymbolEqualityComparer.Default.Equals(factory.ContainingType, symbols.Aes) ||
+            algorithm.DeclaringSyntaxReferences.Length != 1 ||
+            algorithm.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator)
+        {
+            return null;
+        }
+
+        // The statements after the declaration that run before the pipeline.
+        IReadOnlyList<StatementSyntax> scope;
+        int from;
+        switch (declarator.Parent?.Parent)
+        {
+            case LocalDeclarationStatementSyntax { Parent: BlockSyntax block } statement:
+                scope = block.Statements;
+                from = block.Statements.IndexOf(statement) + 1;
+                break;
+            case UsingStatementSyntax { Statement: var body }:
+                scope = body is BlockSyntax bodyBlock ? bodyBlock.Statements : new[] { body };
+                from = 0;
+                break;
+            default:
+                return null;
+        }
+
+        if (PERF020StreamPipeline.TopStatement(scope, use) is not { } top || top.Index < from)
+        {
+            return null;
+        }
+
+        var function = FunctionOfDeclaration(algorithm, root);
+        int mode = CipherModeCbc, padding = PaddingModePkcs7;
+        int modeAt = -1, paddingAt = -1;
+        foreach (var operation in root.Descendants())
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, algorithm))
+            {
+                continue;
+            }
+
+            if (Function(reference) != function)
+            {
+                return null;
+            }
+
+            switch (reference.Parent)
+            {
+                case IInvocationOperation invocation when invocation.Instance == reference:
+                    continue;
+                case IPropertyReferenceOperation property when property.Instance == reference:
+                    if (property.Property.Name is not ("Mode" or "Padding"))
+                    {
+                        continue;
+                    }
+
+                    if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
+                    {
+                        // aes.Mode = CipherMode.X; as a statement of the scope, before the pipeline.
+                        if (assignment.Value.ConstantValue is not { HasValue: true, Value: int value } ||
+                            assignment.Parent is not IExpressionStatementOperation { Syntax: StatementSyntax statement } ||
+                            PERF020StreamPipeline.TopStatement(scope, statement) is not { } at ||
+                            at.Statement != statement || at.Index < from || at.Index >= top.Index)
+                        {
+                            return null;
+                        }
+
+                        if (property.Property.Name == "Mode" && at.Index > modeAt)
+                        {
+                            (mode, modeAt) = (value, at.Index);
+                        }
+                        else if (property.Property.Name == "Padding" && at.Index > paddingAt)
+                        {
+                            (padding, paddingAt) = (value, at.Index);
+                        }
+
+                        continue;
+                    }
+
+                    if (property.Parent is IAssignmentOperation or IIncrementOrDecrementOperation or ITupleOperation)
+                    {
+                        return null; // a compound assignment, ++, or a deconstruction
+                    }
+
+                    continue;
+                default:
+                    return null; // passed, assigned, captured: something else may change it
+            }
+        }
+
+        var suffix = mode switch
+        {
+            CipherModeCbc => "Cbc",
+            CipherModeEcb => "Ecb",
+            CipherModeCfb => "Cfb",
+            _ => null,
+        };
+        // Without padding, a plaintext that is not a whole number of blocks makes the stream throw CryptographicException
+        // and EncryptCbc/EncryptEcb ArgumentException: a different exception, so no rewrite (CFB8 takes any length).
+        if (direction == "Encrypt" && padding == PaddingModeNone && mode is CipherModeCbc or CipherModeEcb)
+        {
+            return null;
+        }
+
+        var paddingName = PaddingName(symbols.PaddingMode, padding);
+        return suffix is null || paddingName is null ? null : new OneShotCall(direction + suffix, paddingName, mode);
+    }
+
+    private static string? PaddingName(INamedTypeSymbol? paddingMode, int value)
+    {
+        if (paddingMode is null)
+        {
+            return null;
+        }
+
+        foreach (var member in paddingMode.GetMembers())
+        {
+            if (member is IFieldSymbol { HasConstantValue: true, ConstantValue: int constant } field && constant == value)
+            {
+                return field.Name;
+            }
+        }
+
+        return null;
+    }
+
+    private static string Suggestion(string algorithm, SyntaxNode data, OneShotCall oneShot) => oneShot.Mode switch
+    {
+        CipherModeEcb => $"{algorithm}.{oneShot.Method}({data.OneLine()}, PaddingMode.{oneShot.Padding})",
+        CipherModeCfb => $"{algorithm}.{oneShot.Method}({data.OneLine()}, {algorithm}.IV, PaddingMode.{oneShot.Padding}, {algorithm}.FeedbackSize)",
+        _ => $"{algorithm}.{oneShot.Method}({data.OneLine()}, {algorithm}.IV, PaddingMode.{oneShot.Padding})",
+    };
+
+    /// <summary>The buffer of <c>cs.Write(data, 0, data.Length)</c> or <c>cs.Write(data)</c> (a <c>byte[]</c> as a span).</summary>
+    private static IOperation? WrittenBuffer(IInvocationOperation write)
+    {
+        if (write.Arguments.Length == 3)
+        {
+            return WholeArray(write);
+        }
+
+        return write.Arguments.Length == 1 && write.TargetMethod.Parameters.Length == 1 &&
+               write.Arguments[0].Value is IConversionOperation { IsImplicit: true, Operand: { Type: IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte, Rank: 1 } } operand } &&
+               operand.IsSideEffectFree()
+            ? operand
+            : null;
+    }
+
+    /// <summary><c>data</c> of <c>M(data, 0, data.Length)</c>, where <c>data</c> is a <c>byte[]</c> read without side effects.</summary>
+    private static IOperation? WholeArray(IInvocationOperation call)
+    {
+        if (call.Arguments.Length != 3 || call.TargetMethod.Parameters.Length != 3)
+        {
+            return null;
+        }
+
+        var data = Argument(call.Arguments, 0)?.WithoutImplicitConversion();
+        return data is { Type: IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte, Rank: 1 } } && data.IsSideEffectFree() &&
+               Argument(call.Arguments, 1)?.ConstantValue is { HasValue: true, Value: 0 } &&
+               Argument(call.Arguments, 2) is IPropertyReferenceOperation { Property.Name: "Length", Instance: { } lengthOf } &&
+               OperationHelpers.SameStorage(lengthOf.WithoutImplicitConversion(), data)
+            ? data
+            : null;
+    }
+
+    // ---- (b) PBKDF2 ----
+
+    private static void AnalyzePbkdf2(OperationAnalysisContext context, PerfCompilation compilation, Symbols symbols)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        var cancellationToken = context.CancellationToken;
+
+        // new Rfc2898DeriveBytes(password, salt[, iterations[, hash]]) with a byte[] salt (not a salt size), arguments in
+        // order (the one-shot call evaluates them in parameter order), a local of its own.
+        if (!SymbolEqualityComparer.Default.Equals(creation.Type, symbols.Rfc2898DeriveBytes) ||
+            creation.Constructor is not { Parameters.Length: >= 2 and <= 4 } constructor || creation.Initializer is not null ||
+            constructor.Parameters[1].Type is not IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte } ||
+            constructor.Parameters[0].Type.SpecialType != SpecialType.System_String && constructor.Parameters[0].Type is not IArrayTypeSymbol ||
+            (constructor.Parameters.Length >= 3 && constructor.Parameters[2].Type.SpecialType != SpecialType.System_Int32) ||
+            (constructor.Parameters.Length == 4 && !SymbolEqualityComparer.Default.Equals(constructor.Parameters[3].Type, symbols.HashAlgorithmName)) ||
+            creation.Syntax is not BaseObjectCreationExpressionSyntax { ArgumentList.Arguments: var arguments } ||
+            arguments.Count != constructor.Parameters.Length ||
+            DeclaredBy(creation) is not { } kdf ||
+            DeclaringStatement(kdf, cancellationToken) is not { } declaration ||
+            creation.SemanticModel is not { } model)
+        {
+            return;
+        }
+
+        foreach (var argument in arguments)
+        {
+            if (argument.NameColon is not null || argument.RefKindKeyword.RawKind != 0)
+            {
+                return;
+            }
+        }
+
+        // The one use: kdf.GetBytes(n) as the whole value of the next statement (return, a declaration, an assignment).
+        if (NextStatement(declaration) is not { } next ||
+            GetBytesCall(next, kdf.Name) is not { } getBytesSyntax ||
+            model.GetOperation(getBytesSyntax, cancellationToken) is not IInvocationOperation { TargetMethod: { Name: "GetBytes", Parameters.Length: 1 } } getBytes ||
+            getBytes.Instance is not ILocalReferenceOperation { Local: var receiver } ||
+            !SymbolEqualityComparer.Default.Equals(receiver, kdf) ||
+            getBytes.Arguments.Length != 1 || !getBytes.Arguments[0].Value.IsSideEffectFree() ||
+            Uses(creation.GetRoot(), kdf, Function(creation)) != 1 ||
+            (declaration is UsingStatementSyntax && next is LocalDeclarationStatementSyntax) ||
+            creation.IsInsideExpressionTree(symbols.ExpressionOfT) ||
+            MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), kdf.Name))
+        {
+            return;
+        }
+
+        // The constructor turns a string password into bytes with Encoding.UTF8, which replaces a lone surrogate; the
+        // one-shot string overload throws for it. A constant without one keeps the string; any other string is converted
+        // as the constructor did.
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapePbkdf2);
+        var spelled = new List<string>();
+        foreach (var argument in arguments)
+        {
+            spelled.Add(argument.OneLine());
+        }
+
+        if (constructor.Parameters[0].Type.SpecialType == SpecialType.System_String &&
+            !(Argument(creation.Arguments, 0)?.ConstantValue is { HasValue: true, Value: string password } && IsWellFormed(password)))
+        {
+            properties = properties.Add(Utf8Key, "true");
+            spelled[0] = "Encoding.UTF8.GetBytes(" + spelled[0] + ")";
+        }
+
+        if (spelled.Count == 2)
+        {
+            spelled.Add("1000");
+        }
+
+        if (spelled.Count == 3)
+        {
+            spelled.Add("HashAlgorithmName.SHA1");
+        }
+
+        spelled.Add(getBytes.Arguments[0].Syntax.OneLine());
+        Report(context, compilation, creation.Syntax, properties, creation.Syntax.OneLine(), "Rfc2898DeriveBytes.Pbkdf2(" + string.Join(", ", spelled) + ")", null);
+    }
+
+    /// <summary>Whether a string has no lone surrogate (UTF-8 encodes it without a replacement).</summary>
+    private static bool IsWellFormed(string text)
+    {
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The statement after a declaration: the next one of its block, or the only one of a <c>using (...)</c> statement's body.</summary>
+    public static StatementSyntax? NextStatement(StatementSyntax declaration) => declaration switch
+    {
+        UsingStatementSyntax { Statement: BlockSyntax { Statements: { Count: 1 } statements } } => statements[0],
+        UsingStatementSyntax { Statement: not BlockSyntax and var statement } => statement,
+        LocalDeclarationStatementSyntax { Parent: BlockSyntax block } when block.Statements.IndexOf(declaration) is var i && i + 1 < block.Statements.Count =>
+            block.Statements[i + 1],
+        _ => null,
+    };
+
+    /// <summary><c>kdf.GetBytes(n)</c> as the value of <c>return ...;</c>, <c>var x = ...;</c> or <c>x = ...;</c>.</summary>
+    public static InvocationExpressionSyntax? GetBytesCall(StatementSyntax statement, string local)
+    {
+        var value = statement switch
+        {
+            ReturnStatementSyntax { Expression: var returned } => returned,
+            LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, Declaration.Variables: { Count: 1 } variables } => variables[0].Initializer?.Value,
+            ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax { RawKind: (int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression, Left: IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } } assignment } => assignment.Right,
+            _ => null,
+        };
+        return value is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax receiver, Name.Identifier.ValueText: "GetBytes" } } call &&
+               receiver.Identifier.ValueText == local
+            ? call
+            : null;
+    }
+
+    // ---- shared ----
+
+    private static void Report(OperationAnalysisContext context, PerfCompilation compilation, SyntaxNode node, ImmutableDictionary<string, string?> properties, string flagged, string suggestion, Location? start)
+    {
+        // The one-shot methods are .NET 6+: in a project that also targets older frameworks the fix keeps them on the old code.
+        if (!MultiTargeting.Allows(compilation, context.Options, node.SyntaxTree, Rules.PERF020.Id, ApiAvailability.Net6, ref properties))
+        {
+            return;
+        }
+
+        // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
+        if (!ColdPath.Allows(context.Options, node, context.Operation.SemanticModel, Rules.PERF020.Id, context.CancellationToken))
+        {
+            return;
+        }
+
+        var additional = start is null ? null : new[] { start };
+        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF020.Descriptor, node.GetLocation(), additional, properties, flagged, suggestion));
+    }
+
+    private static IOperation? Argument(ImmutableArray<IArgumentOperation> arguments, int ordinal)
+    {
+        foreach (var argument in arguments)
+        {
+            if (argument.Parameter?.Ordinal == ordinal)
+            {
+                return argument.Value;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The local a creation initializes (<c>var x = new ...;</c>, <c>using var x = ...;</c>, <c>using (var x = ...)</c>).</summary>
+    private static ILocalSymbol? DeclaredBy(IOperation creation)
+    {
+        var value = creation.Parent is IConversionOperation { IsImplicit: true } conversion ? conversion : creation;
+        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator.Symbol : null;
+    }
+
+    /// <summary>The statement that declares the local, when it declares only it.</summary>
+    private static StatementSyntax? DeclaringStatement(ILocalSymbol local, CancellationToken cancellationToken) =>
+        local.DeclaringSyntaxReferences.Length == 1 &&
+        local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Parent.Parent: StatementSyntax statement } &&
+        PERF020StreamPipeline.Declarator(statement) is not null
+            ? statement
+            : null;
+
+    /// <summary>The value the local's declaration initializes it with.</summary>
+    private static IOperation? Initializer(ILocalSymbol local, IOperation root)
+    {
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+            {
+                return declarator.Initializer?.Value ?? (declarator.Parent as IVariableDeclarationOperation)?.Initializer?.Value;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>How many times the local is read in <paramref name="function"/>; -1 when it is read in another (a lambda).</summary>
+    private static int Uses(IOperation root, ILocalSymbol local, IOperation? function)
+    {
+        var count = 0;
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                if (Function(reference) != function)
+                {
+                    return -1;
+                }
+
+                count++;
+            }
+        }
+
+        return count;
+    }
+
+    private static bool References(IOperation operation, ILocalSymbol local)
+    {
+        foreach (var descendant in operation.DescendantsAndSelf())
+        {
+            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsCallOn(IInvocationOperation call, ILocalSymbol local, string name) =>
+        call.TargetMethod.Name == name && !call.TargetMethod.IsStatic &&
+        call.Instance?.WithoutImplicitConversion() is ILocalReferenceOperation reference &&
+        SymbolEqualityComparer.Default.Equals(reference.Local, local);
+
+    private static IOperation? FunctionOfDeclaration(ILocalSymbol local, IOperation root)
+    {
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+            {
+                return Function(declarator);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The innermost lambda or local function around the operation, or null for the member's own body.</summary>
+    private static IOperation? Function(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+}
