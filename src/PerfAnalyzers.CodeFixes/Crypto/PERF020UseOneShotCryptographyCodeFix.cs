@@ -150,7 +150,7 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
     /// <c>alg.EncryptCfb(data, alg.IV, PaddingMode.X, alg.FeedbackSize)</c> (or Decrypt) for the transform
     /// <c>alg.CreateEncryptor()</c>, with the method and padding the analyzer proved.
     /// </summary>
-    private static InvocationExpressionSyntax? OneShotCall(ExpressionSyntax? transform, ExpressionSyntax data, Diagnostic diagnostic)
+    private static ExpressionSyntax? OneShotCall(ExpressionSyntax? transform, ExpressionSyntax data, Diagnostic diagnostic)
     {
         if (transform is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: var receiver }, ArgumentList.Arguments.Count: 0 } ||
             !diagnostic.Properties.TryGetValue(PERF020UseOneShotCryptographyAnalyzer.MethodKey, out var method) || method is null ||
@@ -172,9 +172,23 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
             values.Add(Member(algorithm, "FeedbackSize"));
         }
 
-        return SyntaxFactory.InvocationExpression(
+        var call = SyntaxFactory.InvocationExpression(
             Member(algorithm, method),
             SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(values.Select(SyntaxFactory.Argument))));
+
+        // An empty ciphertext under a padding that decryption removes: the stream and TransformFinalBlock return an empty
+        // array, the one-shot method throws. The fix keeps that answer: data.Length == 0 ? Array.Empty<byte>() : call.
+        if (!method.StartsWith("Decrypt", System.StringComparison.Ordinal) || padding is not ("PKCS7" or "ANSIX923" or "ISO10126"))
+        {
+            return call;
+        }
+
+        var empty = SyntaxFactory.InvocationExpression(SyntaxFactory.MemberAccessExpression(
+            SyntaxKind.SimpleMemberAccessExpression,
+            Type("global::System.Array"),
+            SyntaxFactory.GenericName(SyntaxFactory.Identifier("Empty"), SyntaxFactory.TypeArgumentList(SyntaxFactory.SingletonSeparatedList<TypeSyntax>(SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.ByteKeyword)))))));
+        var isEmpty = SyntaxFactory.BinaryExpression(SyntaxKind.EqualsExpression, Member(data.WithoutTrivia(), "Length"), SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0)));
+        return SyntaxFactory.ParenthesizedExpression(SyntaxFactory.ConditionalExpression(isEmpty, empty, call)).WithAdditionalAnnotations(Simplifier.Annotation);
     }
 
     /// <summary>A type as the receiver of a static member, reduced by the simplifier (and imported when the file lacks the namespace).</summary>
