@@ -78,7 +78,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         }
 
         // Every use, anywhere in the body, must be one a span supports, in the same function (a lambda cannot capture a span).
-        var function = Function(declarator);
+        var function = declarator.EnclosingFunction();
         var slices = new List<int>();
         var asSpans = new List<int>();
         var untracked = false;
@@ -87,7 +87,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         foreach (var reference in ReferencesTo(referencesByBody, declarator.GetRoot(), local))
         {
             context.CancellationToken.ThrowIfCancellationRequested();
-            if (Function(reference) != function)
+            if (reference.EnclosingFunction() != function)
             {
                 return;
             }
@@ -430,16 +430,4 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         return references;
     }
 
-    private static IOperation? Function(IOperation operation)
-    {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
-            {
-                return current;
-            }
-        }
-
-        return null;
-    }
 }

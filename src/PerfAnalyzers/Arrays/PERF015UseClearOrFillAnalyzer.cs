@@ -309,20 +309,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return true;
         }
 
-        if (!value.IsSideEffectFree())
-        {
-            return false;
-        }
-
-        foreach (var descendant in value.DescendantsAndSelf())
-        {
-            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, index))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return value.IsSideEffectFree() && !value.References(index);
     }
 
     /// <summary>

@@ -142,7 +142,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             }
 
             // The stored result's declaration takes the call: the value cannot read it there.
-            if (stored is not null && References(value, stored))
+            if (stored is not null && value.References(stored))
             {
                 return;
             }
@@ -284,7 +284,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     private static IOperation? Value(IOperation operation, ILocalSymbol index, (IOperation Target, ITypeSymbol Type, string Shape) element)
     {
         var value = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
-        if (!value.IsSideEffectFree() || References(value, index) || References(value, element.Target))
+        if (!value.IsSideEffectFree() || value.References(index) || References(value, element.Target))
         {
             return null;
         }
@@ -322,19 +322,6 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             SpecialType.System_Int64 => number is >= long.MinValue and <= long.MaxValue,
             _ => number is >= ulong.MinValue and <= ulong.MaxValue,
         };
-    }
-
-    private static bool References(IOperation value, ILocalSymbol local)
-    {
-        foreach (var descendant in value.DescendantsAndSelf())
-        {
-            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     private static bool References(IOperation value, IOperation target)

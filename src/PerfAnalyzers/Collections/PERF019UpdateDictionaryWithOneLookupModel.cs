@@ -254,7 +254,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupModel
             IsIntegral(ValueType) &&
             left.WithoutImplicitConversion() is ILocalReferenceOperation { Local: var local } &&
             SymbolEqualityComparer.Default.Equals(local, OutLocal) &&
-            !Reads(right, OutLocal!))
+            !right.References(OutLocal!))
         {
             Increment = (ExpressionSyntax)right.Syntax;
         }
@@ -293,10 +293,9 @@ public sealed class PERF019UpdateDictionaryWithOneLookupModel
                 break;
 
             // d[k] += x; d[k]++;
-            case IExpressionStatementOperation { Operation: { } statement } when Write(use, presentBranch: true) is { Lookups: 2 } update:
+            case IExpressionStatementOperation when Write(use, presentBranch: true) is { Lookups: 2 } update:
                 Lookups = 4;
                 Increment = AddsDefault ? update.Added : null;
-                _ = statement;
                 break;
 
             default:
@@ -493,26 +492,13 @@ public sealed class PERF019UpdateDictionaryWithOneLookupModel
             whenTrue.WithoutImplicitConversion() is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, LeftOperand: var left, RightOperand: var right } ||
             left.WithoutImplicitConversion() is not ILocalReferenceOperation { Local: var local } ||
             !SymbolEqualityComparer.Default.Equals(local, OutLocal) ||
-            Reads(right, OutLocal) || !right.IsSideEffectFree() ||
+            right.References(OutLocal) || !right.IsSideEffectFree() ||
             !SyntaxFactory.AreEquivalent(right.WithoutImplicitConversion().Syntax, whenFalse.WithoutImplicitConversion().Syntax))
         {
             return null;
         }
 
         return (ExpressionSyntax)right.WithoutImplicitConversion().Syntax;
-    }
-
-    private static bool Reads(IOperation operation, ILocalSymbol local)
-    {
-        foreach (var descendant in operation.DescendantsAndSelf())
-        {
-            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>Whether <c>v</c> is named outside the statements the rewrite replaces (its scope is the enclosing block).</summary>

@@ -72,7 +72,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
                 continue;
             }
 
-            if (Function(reference) != function)
+            if (reference.EnclosingFunction() != function)
             {
                 return null;
             }

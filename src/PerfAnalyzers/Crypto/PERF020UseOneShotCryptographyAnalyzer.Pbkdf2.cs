@@ -51,7 +51,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
             getBytes.Instance is not ILocalReferenceOperation { Local: var receiver } ||
             !SymbolEqualityComparer.Default.Equals(receiver, kdf) ||
             getBytes.Arguments.Length != 1 || !getBytes.Arguments[0].Value.IsSideEffectFree() ||
-            Uses(creation.GetRoot(), kdf, Function(creation)) != 1 ||
+            Uses(creation.GetRoot(), kdf, creation.EnclosingFunction()) != 1 ||
             (declaration is UsingStatementSyntax && next is LocalDeclarationStatementSyntax) ||
             creation.IsInsideExpressionTree(symbols.ExpressionOfT) ||
             MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), kdf.Name))

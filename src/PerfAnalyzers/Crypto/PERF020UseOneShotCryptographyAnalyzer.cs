@@ -135,7 +135,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         }
 
         var root = creation.GetRoot();
-        var function = Function(creation);
+        var function = creation.EnclosingFunction();
 
         // The transform: aes.CreateEncryptor() in place, or a local initialized so and used only here.
         ILocalSymbol? transform = null;
@@ -196,7 +196,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             !IsCallOn(flush, crypto, "FlushFinalBlock") ||
             model.GetOperation(pipeline.Return.Expression!, cancellationToken) is not IInvocationOperation { Arguments.Length: 0 } toArray ||
             !IsCallOn(toArray, memory, "ToArray") ||
-            References(data, algorithm) || References(data, memory) || References(data, crypto))
+            data.References(algorithm) || data.References(memory) || data.References(crypto))
         {
             return;
         }
@@ -240,7 +240,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             CreateTransform(create, symbols) is not { } direction ||
             create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
             WholeArray(invocation) is not { } data ||
-            References(data, algorithm) ||
+            data.References(algorithm) ||
             invocation.IsInsideExpressionTree(symbols.ExpressionOfT) ||
             OneShot(algorithm, direction, invocation.GetRoot(), invocation.Syntax, symbols, context.CancellationToken) is not { } oneShot ||
             MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(invocation.Syntax), algorithm.Name))
@@ -381,7 +381,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         {
             if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
             {
-                if (Function(reference) != function)
+                if (reference.EnclosingFunction() != function)
                 {
                     return -1;
                 }
@@ -391,19 +391,6 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         }
 
         return count;
-    }
-
-    private static bool References(IOperation operation, ILocalSymbol local)
-    {
-        foreach (var descendant in operation.DescendantsAndSelf())
-        {
-            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     private static bool IsCallOn(IInvocationOperation call, ILocalSymbol local, string name) =>
@@ -417,24 +404,11 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         {
             if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
             {
-                return Function(declarator);
+                return declarator.EnclosingFunction();
             }
         }
 
         return null;
     }
 
-    /// <summary>The innermost lambda or local function around the operation, or null for the member's own body.</summary>
-    private static IOperation? Function(IOperation operation)
-    {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
-            {
-                return current;
-            }
-        }
-
-        return null;
-    }
 }

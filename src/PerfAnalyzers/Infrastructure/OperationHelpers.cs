@@ -203,6 +203,34 @@ public static class OperationHelpers
         _ => null,
     };
 
+    /// <summary>Whether <paramref name="local"/> is read or written anywhere in <paramref name="operation"/> (itself included).</summary>
+    public static bool References(this IOperation operation, ILocalSymbol local)
+    {
+        foreach (var descendant in operation.DescendantsAndSelf())
+        {
+            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The innermost lambda or local function around the operation, or null for the member's own body (a span or ref local cannot cross it).</summary>
+    public static IOperation? EnclosingFunction(this IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+
     public static bool IsAsyncOrIterator(this IMethodSymbol? method) =>
         method is not null && (method.IsAsync || method.IsIterator());
 

@@ -117,14 +117,14 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
     /// </summary>
     private static bool IsOnlyUsedToDrawValues(ILocalSymbol local, IOperation declaration, INamedTypeSymbol random, System.Threading.CancellationToken cancellationToken)
     {
-        var function = Function(declaration);
+        var function = declaration.EnclosingFunction();
         var uses = 0;
         foreach (var operation in declaration.GetRoot().Descendants())
         {
             cancellationToken.ThrowIfCancellationRequested();
             if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
             {
-                if (!IsReceiverOfRandomMethod(reference, reference.Parent, random) || Function(reference) != function)
+                if (!IsReceiverOfRandomMethod(reference, reference.Parent, random) || reference.EnclosingFunction() != function)
                 {
                     return false;
                 }
@@ -136,17 +136,4 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         return uses > 0;
     }
 
-    /// <summary>The innermost lambda or local function around the operation, or null for the member's own body.</summary>
-    private static IOperation? Function(IOperation operation)
-    {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
-            {
-                return current;
-            }
-        }
-
-        return null;
-    }
 }
