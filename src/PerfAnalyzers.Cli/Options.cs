@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 
 namespace PerfAnalyzers.Cli;
@@ -38,6 +39,9 @@ public sealed class ScanOptions
 
     public bool Quiet { get; set; }
 
+    /// <summary>Null: every rule. Otherwise only the analyzers of these rule ids run (findings, fixes, timing).</summary>
+    public List<string>? Rules { get; set; }
+
     /// <summary>Go on when a compilation has no reference assemblies (a failed restore) instead of stopping with exit 2.</summary>
     public bool AllowMissingReferences { get; set; }
 
@@ -59,6 +63,8 @@ public sealed class ScanOptions
           --timing               each PERF analyzer's execution time, and the compilation's own
           --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
           --repeat <n>           with --timing: measure n times, report the median and the range (default 3)
+          --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
+                                 fixes and timing
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
           --quiet                no progress on stderr
           -p:<name>=<value>      an MSBuild property for loading projects, as 'dotnet build -p:' takes it
@@ -115,6 +121,10 @@ public sealed class ScanOptions
                         }
                     }
 
+                    break;
+                case "--rules":
+                    options.Rules = Next(args, ref i, arg).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+                        .Select(id => id.ToUpperInvariant()).ToList();
                     break;
                 case "--repeat":
                     options.Repeat = int.TryParse(Next(args, ref i, arg), out var repeat) && repeat is > 0 and <= 50

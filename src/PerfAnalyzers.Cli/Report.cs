@@ -130,6 +130,12 @@ public static class Report
             text.Append(CultureInfo.InvariantCulture, $"| {name} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} | {timing.Min.TotalMilliseconds:F1}–{timing.Max.TotalMilliseconds:F1} |{reportingCells}\n");
         }
 
+        if (result.TimedCollections > 0)
+        {
+            text.Append(CultureInfo.InvariantCulture,
+                $"\nGarbage collections during the timed runs: {result.TimedCollections} ({result.TimedPauses.TotalMilliseconds:F0} ms of pauses, charged to the callbacks they interrupted)\n");
+        }
+
         return text.ToString();
     }
 

@@ -22,7 +22,8 @@ public sealed partial class Scanner
     /// </summary>
     private async Task FixAsync(Loader.Loaded loaded, ScanResult result, CancellationToken cancellationToken)
     {
-        var ids = options.Fix!.Count > 0 ? options.Fix : RuleCatalog.Descriptors.Select(d => d.Id).Where(id => RuleCatalog.FixFor(id) is not null).ToList();
+        var ids = (options.Fix!.Count > 0 ? options.Fix : RuleCatalog.Descriptors.Select(d => d.Id).Where(id => RuleCatalog.FixFor(id) is not null))
+            .Where(id => options.Rules is null || options.Rules.Contains(id)).ToList();
         var solution = loaded.Solution;
         var errorsBefore = new Dictionary<ProjectId, HashSet<string>>();
         foreach (var projectId in loaded.Projects)

@@ -80,6 +80,7 @@ public sealed class CliTests(PackageFixture fixture)
     [InlineData("scan does/not/exist", "path not found: does/not/exist")]
     [InlineData("scan README.md", "cannot scan 'README.md': expected a .sln, .slnx or .csproj file, or a folder")]
     [InlineData("scan samples/PerfAnalyzers.Samples --fix PERF999", "unknown rule id 'PERF999'")]
+    [InlineData("scan samples/PerfAnalyzers.Samples --rules PERF001,PERF999", "unknown rule id 'PERF999'")]
     [InlineData("scan samples/PerfAnalyzers.Samples --format xml", "unknown format 'xml'")]
     [InlineData("scan samples/PerfAnalyzers.Samples --tfm net99x", "unknown target framework 'net99x'")]
     [InlineData("scan", "missing <path> to scan")]
@@ -455,5 +456,20 @@ public sealed class CliTests(PackageFixture fixture)
         Assert.True(int.Parse(target.Groups[1].Value, CultureInfo.InvariantCulture) > 0, target.Value);
         Assert.Matches(@"All PERF analyzers: [\d.]+ ms = [\d.]+% of the compiler's \d+ ms \(target < 2%: (met|missed)\)", output);
         Assert.Matches(@"PERF analyzers above 0\.5% of the compiler's time each: (none \(target met\)|PERF\d{3}.* \(target missed\))", output);
+    }
+
+    [Fact]
+    public void Rules_runs_only_the_given_rules_for_findings_and_timing()
+    {
+        var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --format json --rules perf001,PERF004");
+        Assert.True(code == 0, output);
+        using var document = JsonDocument.Parse(output);
+        var ids = document.RootElement.GetProperty("findings").EnumerateArray().Select(f => f.GetProperty("id").GetString()).Distinct().OrderBy(id => id).ToList();
+        Assert.Equal(new[] { "PERF001", "PERF004" }, ids);
+
+        var (timingCode, timing) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --repeat 1 --rules PERF004");
+        Assert.True(timingCode == 0, timing);
+        Assert.Contains("| PERF004SealInternalTypesAnalyzer | PERF004 |", timing);
+        Assert.DoesNotContain("PERF001UseAsSpanInsteadOfSubstringAnalyzer", timing);
     }
 }

@@ -92,6 +92,43 @@ public class PERF004SealInternalTypesTests
         """);
 
     [Fact]
+    public Task Inactive_code_inside_a_method_counts_by_whole_words() => Verify("""
+        internal class [|Shape|] { }
+        internal class Widget { }
+
+        internal static class Use
+        {
+            internal static int M()
+            {
+        #if DEBUG
+                // Only a longer name holds the first class's name; the second one, named here, may be derived from.
+                var factory = new ShapeFactory();
+                return new Widget().GetHashCode();
+        #else
+                return 0;
+        #endif
+            }
+        }
+        """, """
+        internal sealed class Shape { }
+        internal class Widget { }
+
+        internal static class Use
+        {
+            internal static int M()
+            {
+        #if DEBUG
+                // Only a longer name holds the first class's name; the second one, named here, may be derived from.
+                var factory = new ShapeFactory();
+                return new Widget().GetHashCode();
+        #else
+                return 0;
+        #endif
+            }
+        }
+        """);
+
+    [Fact]
     public Task Private_nested_in_public_and_internal_nested_are_flagged() => Verify(
         """
         public class Outer
@@ -780,6 +817,12 @@ public class PERF004SealInternalTypesTests
         internal class As { }
         internal class Is { }
         internal class Pattern { }
+        internal class SwitchCase { }
+        internal class OrPattern { }
+        internal class NotPattern { }
+        internal class Recursive { }
+        internal class ForEach { }
+        internal class InTuple { }
         internal class FromInterface { }
         internal class InArray { }
         internal class GenericInterface : IEqualityComparer<float>
@@ -798,6 +841,12 @@ public class PERF004SealInternalTypesTests
             internal static object? B(As c) => c as IShape;
             internal static bool D(Is c) => c is IShape;
             internal static bool E(Pattern c) => c is IShape s && s.GetHashCode() == 0;
+            internal static int L(SwitchCase c) { switch (c) { case IShape s: return s.GetHashCode(); default: return 0; } }
+            internal static bool M(OrPattern c) => c is IShape or null;
+            internal static bool N(NotPattern c) => c is not IShape;
+            internal static bool O(Recursive c) => c is IShape { };
+            internal static int P(List<ForEach> list) { var n = 0; foreach (IShape s in list) { n += s.GetHashCode(); } return n; }
+            internal static object Q((InTuple, int) pair) => ((IShape, int))pair;
             internal static object F(IShape s) => (FromInterface)s;
             internal static object G(InArray[] a) => (IShape[])a;
             internal static IEqualityComparer<T> H<T>() => (IEqualityComparer<T>)new GenericInterface();
@@ -818,6 +867,12 @@ public class PERF004SealInternalTypesTests
         internal class As { }
         internal class Is { }
         internal class Pattern { }
+        internal class SwitchCase { }
+        internal class OrPattern { }
+        internal class NotPattern { }
+        internal class Recursive { }
+        internal class ForEach { }
+        internal class InTuple { }
         internal class FromInterface { }
         internal class InArray { }
         internal class GenericInterface : IEqualityComparer<float>
@@ -836,6 +891,12 @@ public class PERF004SealInternalTypesTests
             internal static object? B(As c) => c as IShape;
             internal static bool D(Is c) => c is IShape;
             internal static bool E(Pattern c) => c is IShape s && s.GetHashCode() == 0;
+            internal static int L(SwitchCase c) { switch (c) { case IShape s: return s.GetHashCode(); default: return 0; } }
+            internal static bool M(OrPattern c) => c is IShape or null;
+            internal static bool N(NotPattern c) => c is not IShape;
+            internal static bool O(Recursive c) => c is IShape { };
+            internal static int P(List<ForEach> list) { var n = 0; foreach (IShape s in list) { n += s.GetHashCode(); } return n; }
+            internal static object Q((InTuple, int) pair) => ((IShape, int))pair;
             internal static object F(IShape s) => (FromInterface)s;
             internal static object G(InArray[] a) => (IShape[])a;
             internal static IEqualityComparer<T> H<T>() => (IEqualityComparer<T>)new GenericInterface();

@@ -118,8 +118,7 @@ public static class MultiTargeting
 
         foreach (var trivia in DisabledText(scope))
         {
-            if (trivia.ToString().Contains(name) &&
-                SyntaxFactory.ParseTokens(trivia.ToString()).Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == name))
+            if (ContainsWord(trivia.ToString(), name))
             {
                 return true;
             }
@@ -129,18 +128,43 @@ public static class MultiTargeting
     }
 
     /// <summary>
-    /// The disabled text under <paramref name="node"/>, found by descending only into nodes that contain a directive
-    /// (a flag every node carries): the text of an inactive branch hangs off the token that follows its directive.
+    /// The disabled text under <paramref name="node"/>, found by descending only into nodes and tokens that contain a
+    /// directive (a flag every node and token carries): the text of an inactive branch is leading trivia of the token
+    /// that follows its directive. Reading only those tokens' trivia took a third of the time of enumerating every
+    /// trivia of the nodes on the way (NLog: 2 ms against 3-6 ms, 303 disabled regions in 215 files).
     /// </summary>
     private static IEnumerable<SyntaxTrivia> DisabledText(SyntaxNode node)
     {
-        foreach (var trivia in node.DescendantTrivia(n => n.ContainsDirectives))
+        // An explicit stack, not recursion: a directive deep inside a long expression must not overflow the thread's stack.
+        var found = new List<SyntaxTrivia>();
+        var pending = new Stack<SyntaxNode>();
+        pending.Push(node);
+        while (pending.Count > 0)
         {
-            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && node.FullSpan.Contains(trivia.Span))
+            foreach (var child in pending.Pop().ChildNodesAndTokens())
             {
-                yield return trivia;
+                if (!child.ContainsDirectives)
+                {
+                    continue;
+                }
+
+                if (child.AsNode() is { } inner)
+                {
+                    pending.Push(inner);
+                    continue;
+                }
+
+                foreach (var trivia in child.AsToken().LeadingTrivia)
+                {
+                    if (trivia.IsKind(SyntaxKind.DisabledTextTrivia))
+                    {
+                        found.Add(trivia);
+                    }
+                }
             }
         }
+
+        return found;
     }
 
     /// <summary>The member (method, accessor's property, constructor, ...) whose statements a finding's proof reads.</summary>
@@ -151,6 +175,51 @@ public static class MultiTargeting
             { } member => member,
             null => node,
         };
+
+    /// <summary>
+    /// Whether <paramref name="text"/> holds <paramref name="word"/> as a whole word (not inside a longer identifier).
+    /// Disabled text is not lexed: a word in one of its comments or strings counts too, which can only keep a finding
+    /// back, and lexing it with <see cref="SyntaxFactory.ParseTokens"/> took 15-55 ms for NLog's 140 KB of it.
+    /// </summary>
+    public static bool ContainsWord(string text, string word)
+    {
+        for (var at = text.IndexOf(word, System.StringComparison.Ordinal); at >= 0; at = text.IndexOf(word, at + 1, System.StringComparison.Ordinal))
+        {
+            var end = at + word.Length;
+            if ((at == 0 || !IsWordPart(text[at - 1])) && (end == text.Length || !IsWordPart(text[end])))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Every identifier-like word of <paramref name="text"/> (see <see cref="ContainsWord"/>).</summary>
+    private static void AddWords(string text, HashSet<string> words)
+    {
+        for (var i = 0; i < text.Length;)
+        {
+            if (!IsWordPart(text[i]))
+            {
+                i++;
+                continue;
+            }
+
+            var start = i;
+            while (i < text.Length && IsWordPart(text[i]))
+            {
+                i++;
+            }
+
+            if (!char.IsDigit(text[start]))
+            {
+                words.Add(text.Substring(start, i - start));
+            }
+        }
+    }
+
+    private static bool IsWordPart(char c) => char.IsLetterOrDigit(c) || c == '_';
 
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, HashSet<string>> InactiveNames = new();
 
@@ -176,13 +245,7 @@ public static class MultiTargeting
 
             foreach (var trivia in DisabledText(root))
             {
-                foreach (var token in SyntaxFactory.ParseTokens(trivia.ToString()))
-                {
-                    if (token.IsKind(SyntaxKind.IdentifierToken))
-                    {
-                        names.Add(token.ValueText);
-                    }
-                }
+                AddWords(trivia.ToString(), names);
             }
         }
 
