@@ -854,6 +854,8 @@ public class PERF004SealInternalTypesTests
             // Casts to an implemented interface, and class-to-class casts, stay legal once sealed.
             internal static object I(Implements c) => (IShape)c;
             internal static object J(object o) => (Unrelated)o;
+            internal static int R(List<Implements> list) { var n = 0; foreach (IShape s in list) { n += s.GetHashCode(); } return n; }
+            internal static object S((Implements, Unrelated) pair) => ((IShape, object))pair;
         }
 
         internal class [|Sealable|] { internal static object K(Implements c) => c; }
@@ -904,6 +906,8 @@ public class PERF004SealInternalTypesTests
             // Casts to an implemented interface, and class-to-class casts, stay legal once sealed.
             internal static object I(Implements c) => (IShape)c;
             internal static object J(object o) => (Unrelated)o;
+            internal static int R(List<Implements> list) { var n = 0; foreach (IShape s in list) { n += s.GetHashCode(); } return n; }
+            internal static object S((Implements, Unrelated) pair) => ((IShape, object))pair;
         }
 
         internal sealed class Sealable { internal static object K(Implements c) => c; }
