@@ -34,6 +34,15 @@ public sealed class ScanOptions
     /// <summary>One run on a loaded 2-core machine read 12% where the median of three read 2.9% (issue #17).</summary>
     public const int DefaultRepeat = 3;
 
+    /// <summary>
+    /// With --timing: untimed runs first. The JIT recompiles the compiler's and the analyzers' hot code for several runs
+    /// (tiered compilation): on Humanizer the compiler's pass went 741, 518, 426 ... 208 ms over the first nine runs, so
+    /// timing the first runs timed the JIT. A build server (VBCSCompiler) and the IDE run warm.
+    /// </summary>
+    public int Warmup { get; set; } = DefaultWarmup;
+
+    public const int DefaultWarmup = 3;
+
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
     public List<string>? Fix { get; set; }
 
@@ -63,6 +72,8 @@ public sealed class ScanOptions
           --timing               each PERF analyzer's execution time, and the compilation's own
           --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
           --repeat <n>           with --timing: measure n times, report the median and the range (default 3)
+          --warmup <n>           with --timing: untimed runs before the measured ones, so that the JIT has
+                                 compiled the hot code as in a warm build server or IDE (default 3)
           --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
                                  fixes and timing
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
@@ -130,6 +141,11 @@ public sealed class ScanOptions
                     options.Repeat = int.TryParse(Next(args, ref i, arg), out var repeat) && repeat is > 0 and <= 50
                         ? repeat
                         : throw new UsageException("--repeat needs a number from 1 to 50");
+                    break;
+                case "--warmup":
+                    options.Warmup = int.TryParse(Next(args, ref i, arg), out var warmup) && warmup is >= 0 and <= 50
+                        ? warmup
+                        : throw new UsageException("--warmup needs a number from 0 to 50");
                     break;
                 case "--quiet":
                     options.Quiet = true;

@@ -230,50 +230,56 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
 
     /// <summary>
     /// Side by side in one run, as a build runs them: the compiler with the SDK's analyzers at their default settings,
-    /// the SDK's counterpart rules switched on, and every PERF analyzer. Each analyzer's figure is Roslyn's analyzer
-    /// telemetry (time inside its callbacks — what <c>dotnet build -p:ReportAnalyzer=true</c> reports), the median of
-    /// <see cref="ScanOptions.Repeat"/> runs on fresh copies of the compilation; the compiler's own time is the median
-    /// process CPU time of binding and flow analysis alone. The analyzers run one callback at a time (a callback's
-    /// wall-clock time on a 2-core machine otherwise includes the time other analyzers' threads preempt it), after the
-    /// compiler's own pass over the copy (so the first analyzer to touch a declaration is not charged for binding it).
+    /// the SDK's counterpart rules switched on, and every PERF analyzer. Each run takes a fresh copy of the compilation
+    /// and times, one after the other on one thread, the compiler's own pass (binding and flow analysis, what
+    /// <c>GetDiagnostics</c> does) and then the analyzers (Roslyn's analyzer telemetry: time inside each analyzer's
+    /// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Both are measured the same way (wall clock,
+    /// one thread, no garbage collection) in the same moment, so what slows this machine down slows both; the figures
+    /// are the medians of <see cref="ScanOptions.Repeat"/> runs after <see cref="ScanOptions.Warmup"/> untimed ones.
+    /// The compiler's pass comes first, as in a build, so the first analyzer to touch a declaration is not charged
+    /// for binding it.
     /// </summary>
     private async Task MeasureAsync(Compilation compilation, AnalyzerOptions analyzerOptions, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
     {
-        var compileRuns = Enumerable.Range(0, options.Repeat).Select(_ =>
-        {
-            Settle();
-            return CpuTime(() => compilation.Clone().GetDiagnostics(cancellationToken));
-        }).ToList();
-        result.CompilationTime += Median(compileRuns);
-        result.CompilationMin += compileRuns.Min();
-        result.CompilationMax += compileRuns.Max();
-        result.Runs = options.Repeat;
-
         var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
         var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(SelectedAnalyzers).Distinct().ToImmutableArray();
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
+        var compileRuns = new List<TimeSpan>();
         var perfFindings = new List<Diagnostic>();
-        for (var i = 0; i < options.Repeat; i++)
+        for (var i = -options.Warmup; i < options.Repeat; i++)
         {
-            progress($"timing run {i + 1}/{options.Repeat}");
+            progress(i < 0 ? $"timing: warm-up run {i + options.Warmup + 1}/{options.Warmup}" : $"timing run {i + 1}/{options.Repeat}");
             var copy = compilation.Clone();
-            copy = copy.WithOptions(copy.Options.WithSpecificDiagnosticOptions(copy.Options.SpecificDiagnosticOptions.SetItems(
+            // One thread: the analyzers below run one callback at a time (on a 2-core machine a callback's wall-clock
+            // time otherwise includes the time other threads preempt it), and the compiler is timed the same way.
+            copy = copy.WithOptions(copy.Options.WithConcurrentBuild(false).WithSpecificDiagnosticOptions(copy.Options.SpecificDiagnosticOptions.SetItems(
                 counterpartIds.Select(id => new KeyValuePair<string, ReportDiagnostic>(id, ReportDiagnostic.Warn)))));
-
             var withAnalyzers = copy.WithAnalyzers(analyzers, new CompilationWithAnalyzersOptions(
                 analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
-            // The compiler's own work first, as in a build, where it binds every declaration and attribute anyway: an
-            // analyzer that happens to touch a symbol first is not charged for binding it. (On the compilation the
-            // analyzers run on: WithAnalyzers makes a new one, so binding 'copy' beforehand bound nothing of theirs.)
-            withAnalyzers.Compilation.GetDiagnostics(cancellationToken);
+
+            // The compiler's pass on the compilation the analyzers run on (WithAnalyzers makes a new one).
             Settle();
+            var (collections, pauses) = (GC.CollectionCount(0), GC.GetTotalPauseDuration());
             var noGc = StartNoGcRegion();
-            var pauses = GC.GetTotalPauseDuration();
-            var collections = GC.CollectionCount(0);
+            var stopwatch = Stopwatch.StartNew();
+            withAnalyzers.Compilation.GetDiagnostics(cancellationToken);
+            var compile = stopwatch.Elapsed;
+            EndNoGcRegion(noGc);
+            var (timedCollections, timedPauses) = (GC.CollectionCount(0) - collections, GC.GetTotalPauseDuration() - pauses);
+
+            Settle();
+            (collections, pauses) = (GC.CollectionCount(0), GC.GetTotalPauseDuration());
+            noGc = StartNoGcRegion();
             var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
             EndNoGcRegion(noGc);
-            result.TimedCollections += GC.CollectionCount(0) - collections;
-            result.TimedPauses += GC.GetTotalPauseDuration() - pauses;
+            if (i < 0)
+            {
+                continue;
+            }
+
+            result.TimedCollections += timedCollections + GC.CollectionCount(0) - collections;
+            result.TimedPauses += timedPauses + GC.GetTotalPauseDuration() - pauses;
+            compileRuns.Add(compile);
             foreach (var analyzer in analyzers)
             {
                 samples[analyzer].Add(analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var t) ? t.ExecutionTime : TimeSpan.Zero);
@@ -298,14 +304,20 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
             }
         }
 
+        result.CompilationTime += Median(compileRuns);
+        result.CompilationMin += compileRuns.Min();
+        result.CompilationMax += compileRuns.Max();
+        result.Runs = options.Repeat;
+
         // What the findings themselves cost: the same diagnostics reported again, at the same places, by an analyzer that
         // does nothing else, on a fresh copy after the compiler's pass (as above). Per rule, and all together.
         TimeSpan Reporting(IReadOnlyList<Diagnostic> findings)
         {
             var runs = new List<TimeSpan>();
-            for (var i = 0; i < options.Repeat; i++)
+            for (var i = -1; i < options.Repeat; i++)
             {
                 var copy = compilation.Clone();
+                copy = copy.WithOptions(copy.Options.WithConcurrentBuild(false));
                 var calibrator = new ReportingCalibrator(findings);
                 var withCalibrator = copy.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(calibrator), new CompilationWithAnalyzersOptions(
                     analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
@@ -314,7 +326,11 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
                 var noGc = StartNoGcRegion();
                 var analysis = withCalibrator.GetAnalysisResultAsync(cancellationToken).GetAwaiter().GetResult();
                 EndNoGcRegion(noGc);
-                runs.Add(analysis.AnalyzerTelemetryInfo.TryGetValue(calibrator, out var t) ? t.ExecutionTime : TimeSpan.Zero);
+                if (i >= 0)
+                {
+                    // The first run is a warm-up (see ScanOptions.Warmup).
+                    runs.Add(analysis.AnalyzerTelemetryInfo.TryGetValue(calibrator, out var t) ? t.ExecutionTime : TimeSpan.Zero);
+                }
             }
 
             return Median(runs);
@@ -415,14 +431,6 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
     }
 
     public const string AllSdkDefaults = "all other SDK analyzers at their defaults";
-
-    private static TimeSpan CpuTime(Action action)
-    {
-        GC.Collect();
-        var before = Process.GetCurrentProcess().TotalProcessorTime;
-        action();
-        return Process.GetCurrentProcess().TotalProcessorTime - before;
-    }
 
     public const string AllPerf = "all PERF analyzers";
 

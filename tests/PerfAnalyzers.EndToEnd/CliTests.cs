@@ -438,7 +438,7 @@ public sealed class CliTests(PackageFixture fixture)
     {
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --compare-sdk");
         Assert.True(code == 0, output);
-        Assert.Contains("| (compiler: binding and flow analysis, CPU) |", output);
+        Assert.Contains("| (compiler: binding and flow analysis, one thread) |", output);
         Assert.Contains("| PERF001UseAsSpanInsteadOfSubstringAnalyzer | PERF001 |", output);
 
         // Beside each PERF analyzer's time: its findings, the time Roslyn takes to accept them (timed apart), the rest.
