@@ -35,13 +35,20 @@ public sealed class ScanOptions
     public const int DefaultRepeat = 3;
 
     /// <summary>
-    /// With --timing: untimed runs first. The JIT recompiles the compiler's and the analyzers' hot code for several runs
-    /// (tiered compilation): on Humanizer the compiler's pass went 741, 518, 426 ... 208 ms over the first nine runs, so
-    /// timing the first runs timed the JIT. A build server (VBCSCompiler) and the IDE run warm.
+    /// With --timing: untimed runs first. The JIT recompiles the compiler's and the analyzers' hot code for many runs
+    /// (tiered compilation, dynamic PGO): on Humanizer the compiler's pass went 741, 518, 426 ... 208 ms over the first
+    /// nine runs, and all PERF analyzers read 74-123 ms after 3 warm-up runs, 44 ms (33-67) after 8 and 34 ms (32-35)
+    /// after 16, so timing the early runs timed the JIT. A build server (VBCSCompiler) and the IDE run warm.
     /// </summary>
     public int Warmup { get; set; } = DefaultWarmup;
 
-    public const int DefaultWarmup = 3;
+    public const int DefaultWarmup = 12;
+
+    /// <summary>
+    /// With --timing: no declaration pass before the analyzers (see <see cref="DeclarationPass"/>), so the first analyzer
+    /// to touch a declaration is charged for binding it, as the first one to get there is in a build.
+    /// </summary>
+    public bool FirstTouch { get; set; }
 
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
     public List<string>? Fix { get; set; }
@@ -73,7 +80,9 @@ public sealed class ScanOptions
           --compare-sdk          with --timing: the SDK's overlapping CA rules timed in the same run
           --repeat <n>           with --timing: measure n times, report the median and the range (default 3)
           --warmup <n>           with --timing: untimed runs before the measured ones, so that the JIT has
-                                 compiled the hot code as in a warm build server or IDE (default 3)
+                                 compiled the hot code as in a warm build server or IDE (default 12)
+          --first-touch          with --timing: no declaration pass first; an analyzer that reads a declaration
+                                 before the compiler has bound it is charged for binding it
           --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
                                  fixes and timing
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
@@ -146,6 +155,9 @@ public sealed class ScanOptions
                     options.Warmup = int.TryParse(Next(args, ref i, arg), out var warmup) && warmup is >= 0 and <= 50
                         ? warmup
                         : throw new UsageException("--warmup needs a number from 0 to 50");
+                    break;
+                case "--first-touch":
+                    options.FirstTouch = true;
                     break;
                 case "--quiet":
                     options.Quiet = true;

@@ -30,7 +30,8 @@ internal sealed class ReportingCalibrator : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        // As the PERF analyzers (Infrastructure/PerfAnalyzer.cs): no analysis of generated code, no second check of each report.
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics);
         context.RegisterSyntaxTreeAction(c =>
         {
             if (!_byFile.TryGetValue(c.Tree.FilePath, out var findings))

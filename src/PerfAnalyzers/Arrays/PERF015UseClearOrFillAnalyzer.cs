@@ -140,7 +140,15 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
                 continue;
             }
 
-            AnalyzeInvocation(invocation, call, apis, context.Options, context.ReportDiagnostic);
+            // Roslyn skips generated files for this scan, not a [GeneratedCode] type in a hand-written one.
+            var model = context.SemanticModel;
+            AnalyzeInvocation(invocation, call, apis, context.Options, d =>
+            {
+                if (!GeneratedCode.IsMarked(model.GetEnclosingSymbol(call.SpanStart, context.CancellationToken)))
+                {
+                    context.ReportDiagnostic(d);
+                }
+            });
         }
     }
 

@@ -18,11 +18,16 @@ public abstract class PerfAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// How the rule treats generated code. The default, <see cref="GeneratedCodeAnalysisFlags.None"/>, skips it. A rule
-    /// whose answer depends on the whole compilation (PERF004: a derived type in generated code) may analyze it, and then
-    /// must itself keep its reports out of generated code.
+    /// How the rule treats generated code. The default skips it: without <see cref="GeneratedCodeAnalysisFlags.Analyze"/>
+    /// Roslyn runs no callback of the rule in a generated file (<c>*.g.cs</c>, an <c>&lt;auto-generated&gt;</c> header) or
+    /// on a symbol marked <c>[GeneratedCode]</c> (or nested in one). <see cref="GeneratedCodeAnalysisFlags.ReportDiagnostics"/>
+    /// tells Roslyn not to check every report again: that check, for a rule that reports only where its callbacks ran,
+    /// walked all tokens of a file at the first finding there (on Humanizer most of the time PERF008 took to report its
+    /// 138 findings, docs/real-code.md). A rule whose action can reach generated code anyway (a per-file scan, PERF015)
+    /// checks it itself (<see cref="GeneratedCode"/>). A rule whose answer depends on the whole compilation (PERF004: a
+    /// derived type in generated code) analyzes it, and keeps its reports out of generated code itself. GeneratedCodeTests.
     /// </summary>
-    protected virtual GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.None;
+    protected virtual GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.ReportDiagnostics;
 
     protected abstract void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation);
 }

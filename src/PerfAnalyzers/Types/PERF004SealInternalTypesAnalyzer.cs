@@ -28,7 +28,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         ImmutableArray.Create(Rules.PERF004.Descriptor);
 
     /// <summary>Derived types and constraints in generated code count too; the rule never reports a generated type.</summary>
-    protected override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze;
+    protected override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze | GeneratedCodeAnalysisFlags.ReportDiagnostics;
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
