@@ -42,6 +42,13 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             return;
         }
 
+        // Both shapes move bytes, and only a shift moves one: a tree without a shifted piece ('i + 1', 'a | b', most of
+        // the +'s and |'s of a program) is neither, and is left before anything is allocated for it.
+        if (!HasShiftedPiece(root, depth: 0))
+        {
+            return;
+        }
+
         var pieces = new List<Piece>();
         if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8))
         {
@@ -109,6 +116,38 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 .Add(FirstKey, first.Element.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture)),
             $"This expression assembles an integer from {count} bytes one at a time",
             $"BinaryPrimitives.{name}({slice})");
+    }
+
+    /// <summary>
+    /// Whether a piece of the |/+ tree is a shift, under conversions and masks (<c>b[i] &lt;&lt; 8</c>,
+    /// <c>(uint)(v &gt;&gt; 24)</c>, <c>(v &amp; 0xFF) &lt;&lt; 24</c>). A read joins bytes shifted into place; a swap moves
+    /// bytes, which conversions and masks never do.
+    /// </summary>
+    private static bool HasShiftedPiece(IOperation operation, int depth)
+    {
+        while (depth++ < 64)
+        {
+            switch (operation)
+            {
+                case IConversionOperation conversion:
+                    operation = conversion.Operand;
+                    continue;
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift }:
+                    return true;
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.Or or BinaryOperatorKind.Add or BinaryOperatorKind.And } binary:
+                    if (HasShiftedPiece(binary.LeftOperand, depth))
+                    {
+                        return true;
+                    }
+
+                    operation = binary.RightOperand;
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return false;
     }
 
     /// <summary><c>|</c>, or <c>+</c> (its pieces never overlap here: each is a distinct byte position).</summary>

@@ -58,15 +58,27 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
         var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
         context.RegisterOperationAction(c => Analyze(c, compilation, binaryPrimitives, readOnlySpan, span, hasAsSpan, expressionOfT), OperationKind.Binary);
-        if (span is not null)
-        {
-            context.RegisterOperationAction(c => AnalyzeWrites(c, compilation, binaryPrimitives, span, hasAsSpan), OperationKind.Block);
-        }
 
-        if (compilation.Types.Get(WellKnownTypes.BitConverter) is { } bitConverter && compilation.Types.Get(WellKnownTypes.Array) is { } array &&
-            !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty)
+        // Both statement shapes in one callback per block: Roslyn's cost of a callback is paid once for the two.
+        var bitConverter = compilation.Types.Get(WellKnownTypes.BitConverter);
+        var array = compilation.Types.Get(WellKnownTypes.Array);
+        var hasBitConverterShape = bitConverter is not null && array is not null && !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty;
+        if (span is not null || hasBitConverterShape)
         {
-            context.RegisterOperationAction(c => AnalyzeBitConverter(c, compilation, bitConverter, array), OperationKind.Block);
+            context.RegisterOperationAction(
+                c =>
+                {
+                    if (span is not null)
+                    {
+                        AnalyzeWrites(c, compilation, binaryPrimitives, span, hasAsSpan);
+                    }
+
+                    if (hasBitConverterShape)
+                    {
+                        AnalyzeBitConverter(c, compilation, bitConverter!, array!);
+                    }
+                },
+                OperationKind.Block);
         }
     }
 

@@ -64,13 +64,26 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
 
         if (symbols.HasCipherOneShots)
         {
-            context.RegisterOperationAction(c => AnalyzeStream(c, compilation, symbols), OperationKind.ObjectCreation);
             context.RegisterOperationAction(c => AnalyzeTransform(c, compilation, symbols), OperationKind.Invocation);
         }
 
-        if (symbols.HasPbkdf2)
+        // One callback per object creation for both shapes (Roslyn's cost of a callback is paid once).
+        if (symbols.HasCipherOneShots || symbols.HasPbkdf2)
         {
-            context.RegisterOperationAction(c => AnalyzePbkdf2(c, compilation, symbols), OperationKind.ObjectCreation);
+            context.RegisterOperationAction(
+                c =>
+                {
+                    if (symbols.HasCipherOneShots)
+                    {
+                        AnalyzeStream(c, compilation, symbols);
+                    }
+
+                    if (symbols.HasPbkdf2)
+                    {
+                        AnalyzePbkdf2(c, compilation, symbols);
+                    }
+                },
+                OperationKind.ObjectCreation);
         }
     }
 
