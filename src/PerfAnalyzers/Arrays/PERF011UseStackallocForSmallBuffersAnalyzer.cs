@@ -41,12 +41,12 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         // From .NET 10 the JIT stack-allocates a small array whose every use it can see (measured: 0 B); the rule then
         // needs a call that the buffer is passed to, where the array escapes to the heap.
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
-        var referencesByBody = new System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>>();
+        var referencesByBody = new LastBody();
         context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, expressionOfT, needsCall, referencesByBody), OperationKind.ArrayCreation);
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall,
-        System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>> referencesByBody)
+        LastBody referencesByBody)
     {
         // Array creations are far fewer than declarators: the callback runs only where a buffer can start.
         if (context.Operation is not IArrayCreationOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } } ||
@@ -405,11 +405,35 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
     /// Every reference to each local of a body, gathered in one walk the first time a candidate in that body asks: a
     /// long method with many small arrays (SharpZipLib's BZip2 coder) was walked once per array before, 18% of the
     /// compiler's time on that library (docs/real-code.md). The operation tree of a body is built once, so its root
-    /// identifies the body; the table (one per compilation) is read-only once built, so concurrent callbacks share it.
+    /// identifies the body. Roslyn runs a body's callbacks together, so the last body's table is the one asked for
+    /// again: one entry is kept, replaced whole (a table keyed by every body, a ConditionalWeakTable, cost more in its
+    /// lock and hashing than the walks it saved on SharpZipLib).
     /// </summary>
-    private static IReadOnlyList<ILocalReferenceOperation> ReferencesTo(
-        System.Runtime.CompilerServices.ConditionalWeakTable<IOperation, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>> referencesByBody, IOperation root, ILocalSymbol local) =>
-        referencesByBody.GetValue(root, CollectReferences).TryGetValue(local, out var references) ? references : (IReadOnlyList<ILocalReferenceOperation>)System.Array.Empty<ILocalReferenceOperation>();
+    private static IReadOnlyList<ILocalReferenceOperation> ReferencesTo(LastBody referencesByBody, IOperation root, ILocalSymbol local)
+    {
+        var entry = System.Threading.Volatile.Read(ref referencesByBody.Entry);
+        if (entry is null || entry.Root != root)
+        {
+            entry = new BodyReferences(root, CollectReferences(root));
+            System.Threading.Volatile.Write(ref referencesByBody.Entry, entry);
+        }
+
+        return entry.References.TryGetValue(local, out var references) ? references : System.Array.Empty<ILocalReferenceOperation>();
+    }
+
+    /// <summary>The references of the body analyzed last (one per compilation; callbacks may run concurrently).</summary>
+    private sealed class LastBody
+    {
+        public BodyReferences? Entry;
+    }
+
+    /// <summary>Read-only once built, so concurrent callbacks share it.</summary>
+    private sealed class BodyReferences(IOperation root, Dictionary<ILocalSymbol, List<ILocalReferenceOperation>> references)
+    {
+        public IOperation Root { get; } = root;
+
+        public Dictionary<ILocalSymbol, List<ILocalReferenceOperation>> References { get; } = references;
+    }
 
     private static Dictionary<ILocalSymbol, List<ILocalReferenceOperation>> CollectReferences(IOperation root)
     {
