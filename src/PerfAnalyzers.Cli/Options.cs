@@ -50,6 +50,9 @@ public sealed class ScanOptions
     /// </summary>
     public bool FirstTouch { get; set; }
 
+    /// <summary>With --timing: also time analyzers whose callbacks do nothing (see <see cref="EmptyCallbacks"/>).</summary>
+    public bool Floor { get; set; }
+
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
     public List<string>? Fix { get; set; }
 
@@ -81,6 +84,8 @@ public sealed class ScanOptions
           --repeat <n>           with --timing: measure n times, report the median and the range (default 3)
           --warmup <n>           with --timing: untimed runs before the measured ones, so that the JIT has
                                  compiled the hot code as in a warm build server or IDE (default 12)
+          --floor                with --timing: also time callbacks that do nothing, per operation kind: what
+                                 Roslyn charges a rule for registering that kind, before the rule's own work
           --first-touch          with --timing: no declaration pass first; an analyzer that reads a declaration
                                  before the compiler has bound it is charged for binding it
           --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
@@ -155,6 +160,9 @@ public sealed class ScanOptions
                     options.Warmup = int.TryParse(Next(args, ref i, arg), out var warmup) && warmup is >= 0 and <= 50
                         ? warmup
                         : throw new UsageException("--warmup needs a number from 0 to 50");
+                    break;
+                case "--floor":
+                    options.Floor = true;
                     break;
                 case "--first-touch":
                     options.FirstTouch = true;

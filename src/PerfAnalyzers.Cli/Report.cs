@@ -130,6 +130,18 @@ public static class Report
             text.Append(CultureInfo.InvariantCulture, $"| {name} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} | {timing.Min.TotalMilliseconds:F1}–{timing.Max.TotalMilliseconds:F1} |{reportingCells}\n");
         }
 
+        if (result.Floors.Count > 0)
+        {
+            text.Append("\nCallbacks that do nothing (--floor), timed in the same runs: what Roslyn charges a rule for registering these kinds here.\n\n");
+            text.Append(CultureInfo.InvariantCulture, $"| Registered for | Callbacks per analysis | Time (ms, median of {result.Runs}) | % of compiler | µs per callback |\n|---|---:|---:|---:|---:|\n");
+            foreach (var floor in result.Floors)
+            {
+                var ms = floor.Time.TotalMilliseconds;
+                var perCall = floor.Calls > 0 ? 1000 * ms / floor.Calls : 0;
+                text.Append(CultureInfo.InvariantCulture, $"| {floor.Kinds} | {floor.Calls} | {ms:F2} | {(compile > 0 ? 100 * ms / compile : 0):F2} | {perCall:F3} |\n");
+            }
+        }
+
         if (result.TimedCollections > 0)
         {
             text.Append(CultureInfo.InvariantCulture,

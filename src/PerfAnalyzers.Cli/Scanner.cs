@@ -25,6 +25,9 @@ public sealed record CompilerErrors(string Project, string Leg, int Count, IRead
 /// <summary>An analyzer's cost: time inside its callbacks (Roslyn's analyzer telemetry), the median of the runs and their range.</summary>
 public sealed record AnalyzerTiming(string Analyzer, string Rules, bool IsSdk, TimeSpan Time, TimeSpan Min = default, TimeSpan Max = default);
 
+/// <summary>--floor: callbacks that do nothing, for one set of kinds: how many ran in one analysis, and their median time.</summary>
+public sealed record FloorTiming(string Kinds, int Calls, TimeSpan Time);
+
 public sealed class ScanResult
 {
     public List<Finding> Findings { get; } = new();
@@ -58,6 +61,9 @@ public sealed class ScanResult
     /// whichever callback it interrupts; the CLI runs with the server GC, as the compiler does, so there should be none.
     /// </summary>
     public int TimedCollections { get; set; }
+
+    /// <summary>--floor: per set of kinds (several projects: one row each).</summary>
+    public List<FloorTiming> Floors { get; } = new();
 
     public TimeSpan TimedPauses { get; set; }
 
@@ -242,8 +248,10 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
     private async Task MeasureAsync(Compilation compilation, AnalyzerOptions analyzerOptions, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
     {
         var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
-        var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(SelectedAnalyzers).Distinct().ToImmutableArray();
+        var floors = options.Floor ? EmptyCallbacks.Create() : ImmutableArray<EmptyCallbacks>.Empty;
+        var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(SelectedAnalyzers).AddRange(floors).Distinct().ToImmutableArray();
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
+        var floorCalls = floors.ToDictionary(f => f, _ => 0);
         var compileRuns = new List<TimeSpan>();
         var perfFindings = new List<Diagnostic>();
         for (var i = -options.Warmup; i < options.Repeat; i++)
@@ -280,6 +288,11 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
             result.TimedCollections += GC.CollectionCount(0) - collections;
             result.TimedPauses += GC.GetTotalPauseDuration() - pauses;
             compileRuns.Add(compile);
+            foreach (var floor in floors)
+            {
+                floorCalls[floor] = floor.Calls;
+            }
+
             foreach (var analyzer in analyzers)
             {
                 samples[analyzer].Add(analysis.AnalyzerTelemetryInfo.TryGetValue(analyzer, out var t) ? t.ExecutionTime : TimeSpan.Zero);
@@ -375,6 +388,11 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         }
 
         Add(AllPerf, "", false, PerRun(SelectedAnalyzers));
+        foreach (var floor in floors)
+        {
+            result.Floors.Add(new FloorTiming(floor.Name, floorCalls[floor], Median(samples[floor])));
+        }
+
         if (!sdkDefaultAnalyzers.IsEmpty)
         {
             Add(AllSdkDefaults, "", true, PerRun(sdkDefaultAnalyzers.Except(sdkAnalyzers)));

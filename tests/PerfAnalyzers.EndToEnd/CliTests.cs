@@ -436,7 +436,7 @@ public sealed class CliTests(PackageFixture fixture)
     [Fact]
     public void Timing_compares_with_the_sdk_rules()
     {
-        var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --compare-sdk");
+        var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --compare-sdk --warmup 1");
         Assert.True(code == 0, output);
         Assert.Contains("| (compiler: binding and flow analysis, one thread) |", output);
         Assert.Contains("| PERF001UseAsSpanInsteadOfSubstringAnalyzer | PERF001 |", output);
@@ -459,6 +459,22 @@ public sealed class CliTests(PackageFixture fixture)
     }
 
     [Fact]
+    public void Floor_times_callbacks_that_do_nothing_per_kind()
+    {
+        var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --floor --repeat 1 --warmup 0 --rules PERF008");
+        Assert.True(code == 0, output);
+        Assert.Contains("| Registered for | Callbacks per analysis |", output);
+
+        // The samples call methods and declare types: those rows count callbacks; the PERF rows are unchanged.
+        var invocations = Regex.Match(output, @"\| Invocation \| (\d+) \| [\d.]+ \| [\d.]+ \| [\d.]+ \|");
+        Assert.True(invocations.Success, output);
+        Assert.True(int.Parse(invocations.Groups[1].Value, CultureInfo.InvariantCulture) > 0, invocations.Value);
+        Assert.Matches(@"\| symbols: NamedType \| [1-9]\d* \|", output);
+        Assert.Contains("| PERF008UseInterpolationInsteadOfStringFormatAnalyzer | PERF008 |", output);
+        Assert.DoesNotContain("EmptyCallbacks", output);
+    }
+
+    [Fact]
     public void Rules_runs_only_the_given_rules_for_findings_and_timing()
     {
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --format json --rules perf001,PERF004");
@@ -467,7 +483,7 @@ public sealed class CliTests(PackageFixture fixture)
         var ids = document.RootElement.GetProperty("findings").EnumerateArray().Select(f => f.GetProperty("id").GetString()).Distinct().OrderBy(id => id).ToList();
         Assert.Equal(new[] { "PERF001", "PERF004" }, ids);
 
-        var (timingCode, timing) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --repeat 1 --rules PERF004");
+        var (timingCode, timing) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --repeat 1 --warmup 0 --rules PERF004");
         Assert.True(timingCode == 0, timing);
         Assert.Contains("| PERF004SealInternalTypesAnalyzer | PERF004 |", timing);
         Assert.DoesNotContain("PERF001UseAsSpanInsteadOfSubstringAnalyzer", timing);
