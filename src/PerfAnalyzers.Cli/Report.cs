@@ -104,7 +104,7 @@ public static class Report
     }
 
     /// <summary>
-    /// A Markdown table: the compiler's own CPU time, then each analyzer's time inside its callbacks (Roslyn telemetry,
+    /// A Markdown table: the compiler's own time (one thread, wall clock), then each analyzer's time inside its callbacks (Roslyn telemetry,
     /// all analyzers side by side in one run) and its share of the compiler's time.
     /// </summary>
     public static string TimingTable(ScanResult result)

@@ -242,8 +242,9 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
     /// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Both are measured the same way (wall clock,
     /// one thread, no garbage collection) in the same moment, so what slows this machine down slows both; the figures
     /// are the medians of <see cref="ScanOptions.Repeat"/> runs after <see cref="ScanOptions.Warmup"/> untimed ones.
-    /// The compiler's pass comes first, as in a build, so the first analyzer to touch a declaration is not charged
-    /// for binding it.
+    /// Roslyn analyzes a fork of the compilation and runs the compiler's pass over that fork beside the analyzers, as a
+    /// build does; <see cref="DeclarationPass"/> binds the fork's declarations before any analyzer starts, so that the
+    /// first analyzer to read one is not charged for binding it.
     /// </summary>
     private async Task MeasureAsync(Compilation compilation, AnalyzerOptions analyzerOptions, ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers, ScanResult result, CancellationToken cancellationToken)
     {
@@ -323,7 +324,7 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         result.Runs = options.Repeat;
 
         // What the findings themselves cost: the same diagnostics reported again, at the same places, by an analyzer that
-        // does nothing else, on a fresh copy after the compiler's pass (as above). Per rule, and all together.
+        // does nothing else, on a fresh copy set up as above. Per rule, and all together.
         TimeSpan Reporting(IReadOnlyList<Diagnostic> findings)
         {
             var runs = new List<TimeSpan>();
@@ -334,7 +335,6 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
                 var calibrator = new ReportingCalibrator(findings);
                 var withCalibrator = copy.WithAnalyzers(WithDeclarationPass(ImmutableArray.Create<DiagnosticAnalyzer>(calibrator)), new CompilationWithAnalyzersOptions(
                     analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
-                withCalibrator.Compilation.GetDiagnostics(cancellationToken);
                 Settle();
                 var noGc = StartNoGcRegion();
                 var analysis = withCalibrator.GetAnalysisResultAsync(cancellationToken).GetAwaiter().GetResult();
