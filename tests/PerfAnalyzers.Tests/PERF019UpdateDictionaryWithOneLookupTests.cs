@@ -309,6 +309,24 @@ public class PERF019UpdateDictionaryWithOneLookupTests
         return test.RunAsync();
     }
 
+    /// <summary>A type of the same name is not the BCL's dictionary (the rule compares names first, then the type).</summary>
+    [Fact]
+    public Task A_dictionary_of_another_namespace_is_not_flagged() => Verify("""
+        namespace Mine
+        {
+            sealed class Dictionary<TKey, TValue>
+            {
+                public bool ContainsKey(TKey key) => false;
+                public TValue this[TKey key] { get => default!; set { } }
+            }
+
+            sealed class C
+            {
+                void F(Dictionary<string, int> d, string k) { if (d.ContainsKey(k)) d[k] += 2; else d[k] = 2; }
+            }
+        }
+        """);
+
     [Fact]
     public Task Message_names_what_the_fix_writes()
     {

@@ -279,6 +279,56 @@ public class PERF020UseOneShotCryptographyTests
     public Task Rfc2898DeriveBytes_for_one_GetBytes_becomes_Pbkdf2(LanguageVersion version) =>
         Languages.At(version, () => Verify(Derivations(after: false), Derivations(after: true)));
 
+    /// <summary>Types of the same names in another namespace are not the BCL's (the rule compares names first, then the types).</summary>
+    [Fact]
+    public Task Crypto_lookalikes_of_another_namespace_are_not_flagged() => Verify("""
+        namespace Mine
+        {
+            sealed class Rfc2898DeriveBytes : System.IDisposable
+            {
+                public Rfc2898DeriveBytes(string password, byte[] salt, int iterations) { }
+                public byte[] GetBytes(int count) => new byte[count];
+                public void Dispose() { }
+            }
+
+            sealed class CryptoStream : System.IO.Stream
+            {
+                public CryptoStream(System.IO.Stream stream, System.Security.Cryptography.ICryptoTransform transform, int mode) { }
+                public override bool CanRead => false;
+                public override bool CanSeek => false;
+                public override bool CanWrite => true;
+                public override long Length => 0;
+                public override long Position { get => 0; set { } }
+                public override void Flush() { }
+                public void FlushFinalBlock() { }
+                public override int Read(byte[] buffer, int offset, int count) => 0;
+                public override long Seek(long offset, System.IO.SeekOrigin origin) => 0;
+                public override void SetLength(long value) { }
+                public override void Write(byte[] buffer, int offset, int count) { }
+            }
+
+            static class P
+            {
+                static byte[] Derive(string password, byte[] salt)
+                {
+                    using var kdf = new Rfc2898DeriveBytes(password, salt, 100_000);
+                    return kdf.GetBytes(32);
+                }
+
+                static byte[] Encrypt(byte[] key, byte[] data)
+                {
+                    using var aes = System.Security.Cryptography.Aes.Create();
+                    aes.Key = key;
+                    using var ms = new System.IO.MemoryStream();
+                    using var cs = new CryptoStream(ms, aes.CreateEncryptor(), 1);
+                    cs.Write(data, 0, data.Length);
+                    cs.FlushFinalBlock();
+                    return ms.ToArray();
+                }
+            }
+        }
+        """);
+
     [Fact]
     public Task Using_declaration_of_the_derivation() => Verify(
         Wrap("""

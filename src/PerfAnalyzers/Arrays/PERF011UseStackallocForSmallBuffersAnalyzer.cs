@@ -36,16 +36,16 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var types = compilation.Types;
 
         // From .NET 10 the JIT stack-allocates a small array whose every use it can see (measured: 0 B); the rule then
         // needs a call that the buffer is passed to, where the array escapes to the heap.
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
         var referencesByBody = new LastBody();
-        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, expressionOfT, needsCall, referencesByBody), OperationKind.ArrayCreation);
+        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, types, needsCall, referencesByBody), OperationKind.ArrayCreation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? expressionOfT, bool needsCall,
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, WellKnownTypes types, bool needsCall,
         LastBody referencesByBody)
     {
         // Array creations are far fewer than declarators: the callback runs only where a buffer can start.
@@ -71,7 +71,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         var maxBytes = Rules.PERF011.MaxBytes.Read(context.Options, statement.SyntaxTree);
         if ((long)length * size > maxBytes ||
             declarator.GetContainingFunction(context.ContainingSymbol).IsAsyncOrIterator() ||
-            declarator.IsInsideExpressionTree(expressionOfT) ||
+            declarator.IsInsideExpressionTree(types) ||
             IsInLoopOrHandler(declarator))
         {
             return;
@@ -94,7 +94,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 
             uses++;
 
-            if (SpanCompatibility.IsSpanCompatibleUse(reference, allowWrites: true, readOnlySpan, span, context.ContainingSymbol, expressionOfT))
+            if (SpanCompatibility.IsSpanCompatibleUse(reference, allowWrites: true, readOnlySpan, span, context.ContainingSymbol, types))
             {
                 passed |= reference.Parent is IConversionOperation { Parent: IArgumentOperation };
                 continue;

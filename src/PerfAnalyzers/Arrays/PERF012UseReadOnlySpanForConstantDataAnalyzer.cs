@@ -35,7 +35,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         }
 
         var spanOfT = compilation.Types.Get(WellKnownTypes.SpanOfT);
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var types = compilation.Types;
         var createSpan = HasCreateSpan(compilation.Types.Get(WellKnownTypes.RuntimeHelpers));
         var friends = HasInternalsVisibleTo(compilation.Compilation.Assembly);
 
@@ -74,7 +74,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     member.ContainingAssembly is not null &&
                     SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
                     IsArray(member) &&
-                    !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, expressionOfT))
+                    !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, types))
                 {
                     disqualified.TryAdd(member.OriginalDefinition, true);
                 }

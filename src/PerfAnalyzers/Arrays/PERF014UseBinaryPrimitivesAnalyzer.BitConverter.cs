@@ -12,7 +12,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
 {
     // ---- var bytes = BitConverter.GetBytes(x); Array.Reverse(bytes); ... BitConverter.ToInt32(bytes, 0) ... ----
 
-    private static void AnalyzeBitConverter(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol bitConverter, INamedTypeSymbol array)
+    private static void AnalyzeBitConverter(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol bitConverter, INamedTypeSymbol array)
     {
         var block = (IBlockOperation)context.Operation;
         var statements = block.Operations;
@@ -28,6 +28,11 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 Width(valueType.SpecialType) < 2 || valueType.SpecialType == SpecialType.System_Char)
             {
                 continue;
+            }
+
+            if (!api.HasReverseEndianness)
+            {
+                return;
             }
 
             var bytes = declarator.Symbol;

@@ -33,7 +33,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         public IOperation Element { get; }
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, bool hasAsSpan, INamedTypeSymbol? expressionOfT)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, WellKnownTypes types)
     {
         var root = (IBinaryOperation)context.Operation;
         if (!IsCombine(root) || IsCombine(Unwrap(root.Parent)) || root.Type is not { } resultType)
@@ -52,7 +52,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         var pieces = new List<Piece>();
         if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8))
         {
-            AnalyzeSwap(context, compilation, root, binaryPrimitives, expressionOfT);
+            AnalyzeSwap(context, compilation, root, api, types);
             return;
         }
 
@@ -92,13 +92,13 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             _ => null,
         };
         var isArray = first.Source.Type is IArrayTypeSymbol;
-        if (method is null || isArray && !hasAsSpan || root.IsInsideExpressionTree(expressionOfT))
+        if (method is null || isArray && !api.HasAsSpan || root.IsInsideExpressionTree(types))
         {
             return;
         }
 
         var name = "Read" + method + (bigEndian ? "BigEndian" : "LittleEndian");
-        if (binaryPrimitives.GetMembers(name).IsEmpty)
+        if (api.BinaryPrimitives is not { } binaryPrimitives || binaryPrimitives.GetMembers(name).IsEmpty)
         {
             return;
         }

@@ -19,13 +19,13 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
     /// The top of an | / + tree (or the cast around it) whose bytes are exactly the bytes of one integer value in the
     /// reverse order: <c>BinaryPrimitives.ReverseEndianness(x)</c>.
     /// </summary>
-    private static void AnalyzeSwap(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation top, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeSwap(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation top, Api api, WellKnownTypes types)
     {
         IOperation root = top.Parent is IConversionOperation { IsImplicit: false, IsChecked: false, OperatorMethod: null } cast ? cast : top;
         IOperation? leaf = null;
         var map = Map(root, ref leaf, depth: 0);
         if (map is null || leaf?.Type is not { } valueType || !SymbolEqualityComparer.Default.Equals(valueType, root.Type) ||
-            map.Length < 2 || valueType.SpecialType == SpecialType.System_Char || root.IsInsideExpressionTree(expressionOfT))
+            map.Length < 2 || valueType.SpecialType == SpecialType.System_Char || root.IsInsideExpressionTree(types))
         {
             return;
         }
@@ -38,7 +38,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             }
         }
 
-        if (!HasReverseEndianness(binaryPrimitives, valueType))
+        if (api.BinaryPrimitives is not { } binaryPrimitives || !HasReverseEndianness(binaryPrimitives, valueType))
         {
             return;
         }

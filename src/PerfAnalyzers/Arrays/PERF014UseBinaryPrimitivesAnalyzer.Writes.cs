@@ -40,7 +40,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         public IOperation Element { get; }
     }
 
-    private static void AnalyzeWrites(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol binaryPrimitives, INamedTypeSymbol span, bool hasAsSpan)
+    private static void AnalyzeWrites(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol span)
     {
         var block = (IBlockOperation)context.Operation;
         var statements = block.Operations;
@@ -64,7 +64,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 j++;
             }
 
-            ReportWrite(context, compilation, run, binaryPrimitives, hasAsSpan);
+            ReportWrite(context, compilation, run, api);
             i = j;
         }
     }
@@ -116,7 +116,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         return true;
     }
 
-    private static void ReportWrite(OperationAnalysisContext context, PerfCompilation compilation, List<Store> run, INamedTypeSymbol binaryPrimitives, bool hasAsSpan)
+    private static void ReportWrite(OperationAnalysisContext context, PerfCompilation compilation, List<Store> run, Api api)
     {
         var value = run[0].Value;
         var width = Width(value.Type!.SpecialType);
@@ -142,7 +142,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
 
         var isArray = sorted[0].Source.Type is IArrayTypeSymbol;
         var name = "Write" + TypeName(value.Type.SpecialType) + (bigEndian ? "BigEndian" : "LittleEndian");
-        if (bigEndian == littleEndian || isArray && !hasAsSpan || binaryPrimitives.GetMembers(name).IsEmpty)
+        if (bigEndian == littleEndian || isArray && !api.HasAsSpan || api.BinaryPrimitives is not { } binaryPrimitives || binaryPrimitives.GetMembers(name).IsEmpty)
         {
             return;
         }

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
@@ -48,38 +49,68 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.BinaryPrimitives) is not { } binaryPrimitives ||
-            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        if (compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        {
+            return;
+        }
+
+        // Where BinaryPrimitives is sure to exist (.NET Core 2.1+, whose reference assemblies put it outside the core
+        // library, so that resolving it searches every referenced assembly: WellKnownTypes), it is resolved at the first
+        // candidate; elsewhere now, since its absence turns the rule off.
+        var api = new Api(compilation);
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) && api.BinaryPrimitives is null)
         {
             return;
         }
 
         var span = compilation.Types.Get(WellKnownTypes.SpanOfT);
-        var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => Analyze(c, compilation, binaryPrimitives, readOnlySpan, span, hasAsSpan, expressionOfT), OperationKind.Binary);
+        var types = compilation.Types;
+        context.RegisterOperationAction(c => Analyze(c, compilation, api, readOnlySpan, span, types), OperationKind.Binary);
 
         // Both statement shapes in one callback per block: Roslyn's cost of a callback is paid once for the two.
         var bitConverter = compilation.Types.Get(WellKnownTypes.BitConverter);
         var array = compilation.Types.Get(WellKnownTypes.Array);
-        var hasBitConverterShape = bitConverter is not null && array is not null && !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty;
-        if (span is not null || hasBitConverterShape)
+        var maybeBitConverterShape = bitConverter is not null && array is not null;
+        if (span is not null || maybeBitConverterShape)
         {
             context.RegisterOperationAction(
                 c =>
                 {
                     if (span is not null)
                     {
-                        AnalyzeWrites(c, compilation, binaryPrimitives, span, hasAsSpan);
+                        AnalyzeWrites(c, compilation, api, span);
                     }
 
-                    if (hasBitConverterShape)
+                    if (maybeBitConverterShape)
                     {
-                        AnalyzeBitConverter(c, compilation, bitConverter!, array!);
+                        AnalyzeBitConverter(c, compilation, api, bitConverter!, array!);
                     }
                 },
                 OperationKind.Block);
         }
+    }
+
+    /// <summary><c>BinaryPrimitives</c> and <c>AsSpan</c>, resolved once per compilation when first asked.</summary>
+    private sealed class Api
+    {
+        private readonly Lazy<(INamedTypeSymbol? BinaryPrimitives, bool HasAsSpan, bool HasReverseEndianness)> _value;
+
+        public Api(PerfCompilation compilation) =>
+            _value = new(
+                () =>
+                {
+                    var binaryPrimitives = compilation.Types.Get(WellKnownTypes.BinaryPrimitives);
+                    var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
+                    return (binaryPrimitives, hasAsSpan, binaryPrimitives is not null && !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty);
+                },
+                System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+
+        public INamedTypeSymbol? BinaryPrimitives => _value.Value.BinaryPrimitives;
+
+        /// <summary><c>MemoryExtensions.AsSpan</c> exists (an array source needs it).</summary>
+        public bool HasAsSpan => _value.Value.HasAsSpan;
+
+        public bool HasReverseEndianness => _value.Value.HasReverseEndianness;
     }
 
     /// <summary>

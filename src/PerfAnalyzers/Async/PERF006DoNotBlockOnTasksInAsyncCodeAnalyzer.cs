@@ -59,7 +59,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         public INamedTypeSymbol? TaskOfT;
         public INamedTypeSymbol? ValueTask;
         public INamedTypeSymbol? ValueTaskOfT;
-        public INamedTypeSymbol? Thread;
+        public WellKnownTypes Types = null!;
         public INamedTypeSymbol? TaskStatus;
         public INamedTypeSymbol? CancellationToken;
 
@@ -76,7 +76,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
                 TaskOfT = perf.Types.Get(WellKnownTypes.TaskOfT),
                 ValueTask = perf.Types.Get(WellKnownTypes.ValueTask),
                 ValueTaskOfT = perf.Types.Get(WellKnownTypes.ValueTaskOfT),
-                Thread = perf.Types.Get(WellKnownTypes.Thread),
+                Types = perf.Types,
                 TaskStatus = perf.Types.Get(WellKnownTypes.TaskStatus),
                 CancellationToken = perf.Types.Get(WellKnownTypes.CancellationToken),
             };
@@ -158,7 +158,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
                 return;
             }
 
-            case "Sleep" when method.IsStatic && Symbols.Is(method.ContainingType, types.Thread) && invocation.Arguments.Length == 1:
+            case "Sleep" when method.IsStatic && types.Types.Is(method.ContainingType, WellKnownTypes.Thread) && invocation.Arguments.Length == 1:
                 Analyze(context, types, invocation, null, ImmutableArray<IOperation>.Empty, ShapeSleep, "await Task.Delay(" + ArgumentsText(invocation) + ")");
                 return;
         }

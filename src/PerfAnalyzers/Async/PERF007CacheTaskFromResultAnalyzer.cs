@@ -50,12 +50,12 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             return;
         }
 
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, fromResult, expressionOfT, framework), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, fromResult, types, framework), OperationKind.Invocation);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, INamedTypeSymbol? expressionOfT, string framework)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, WellKnownTypes types, string framework)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.OriginalDefinition, fromResult) ||
@@ -65,7 +65,7 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             invocation.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: bool value } ||
             invocation.Syntax is not InvocationExpressionSyntax syntax ||
             IsCacheInitialization(invocation, context.ContainingSymbol) ||
-            invocation.IsInsideExpressionTree(expressionOfT))
+            invocation.IsInsideExpressionTree(types))
         {
             return;
         }

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -24,22 +25,21 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.DictionaryOfTKeyTValue) is not { } dictionary)
-        {
-            return;
-        }
-
-        // GetValueRefOrAddDefault is .NET 6's; every target can take the TryGetValue form.
-        var hasRefApi = compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal &&
-                        !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty;
-        context.RegisterOperationAction(c => Analyze(c, compilation, dictionary, hasRefApi), OperationKind.Invocation);
+        // GetValueRefOrAddDefault is .NET 6's; every target can take the TryGetValue form. Dictionary<,> and
+        // CollectionsMarshal live outside the core library on .NET Core: resolved at the first lookup on a dictionary
+        // (WellKnownTypes), not for every compilation.
+        var hasRefApi = new Lazy<bool>(
+            () => compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal && !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty,
+            System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+        context.RegisterOperationAction(c => Analyze(c, compilation, hasRefApi), OperationKind.Invocation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol dictionary, bool hasRefApi)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Lazy<bool> hasRefApi)
     {
         var lookup = (IInvocationOperation)context.Operation;
         if (lookup.TargetMethod.Name is not ("ContainsKey" or "TryGetValue") ||
-            Model.Match(lookup, dictionary, context.CancellationToken) is not { } update)
+            !compilation.Types.Is(lookup.TargetMethod.ContainingType, WellKnownTypes.DictionaryOfTKeyTValue) ||
+            Model.Match(lookup, compilation.Types.Get(WellKnownTypes.DictionaryOfTKeyTValue)!, context.CancellationToken) is not { } update)
         {
             return;
         }
@@ -57,7 +57,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         {
             form = Model.FormTryGetValue;
         }
-        else if (refLocalAllowed && hasRefApi &&
+        else if (refLocalAllowed && hasRefApi.Value &&
             MultiTargeting.Allows(compilation, context.Options, statement.SyntaxTree, Rules.PERF019.Id, ApiAvailability.Net6, ref properties))
         {
             form = update.Increment is not null ? Model.FormIncrement : Model.FormRef;

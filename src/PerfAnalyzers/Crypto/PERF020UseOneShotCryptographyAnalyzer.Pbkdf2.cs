@@ -53,7 +53,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
             getBytes.Arguments.Length != 1 || !getBytes.Arguments[0].Value.IsSideEffectFree() ||
             Uses(creation.GetRoot(), kdf, creation.EnclosingFunction()) != 1 ||
             (declaration is UsingStatementSyntax && next is LocalDeclarationStatementSyntax) ||
-            creation.IsInsideExpressionTree(symbols.ExpressionOfT) ||
+            creation.IsInsideExpressionTree(symbols.Types) ||
             MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), kdf.Name))
         {
             return;

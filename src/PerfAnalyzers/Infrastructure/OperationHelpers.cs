@@ -7,14 +7,12 @@ namespace PerfAnalyzers.Infrastructure;
 /// <summary>Shared questions about operations, reused by every rule.</summary>
 public static class OperationHelpers
 {
-    /// <summary>True inside a lambda that is converted to an expression tree (<c>Expression&lt;T&gt;</c>).</summary>
-    public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)
+    /// <summary>
+    /// True inside a lambda that is converted to an expression tree (<c>Expression&lt;T&gt;</c>). <c>Expression&lt;T&gt;</c> is
+    /// resolved only when a lambda's target type has its name (<see cref="WellKnownTypes.Is"/>).
+    /// </summary>
+    public static bool IsInsideExpressionTree(this IOperation operation, WellKnownTypes types)
     {
-        if (expressionOfT is null)
-        {
-            return false;
-        }
-
         for (var current = operation.Parent; current is not null; current = current.Parent)
         {
             if (current is IAnonymousFunctionOperation lambda)
@@ -25,7 +23,7 @@ public static class OperationHelpers
                     IConversionOperation conversion => conversion.Type,
                     _ => null,
                 };
-                if (target is INamedTypeSymbol named && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, expressionOfT))
+                if (types.Is(target, WellKnownTypes.ExpressionOfT))
                 {
                     return true;
                 }

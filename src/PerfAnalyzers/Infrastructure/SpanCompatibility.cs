@@ -17,11 +17,11 @@ public static class SpanCompatibility
     /// <param name="readOnlySpanOfT">The <c>System.ReadOnlySpan`1</c> definition.</param>
     /// <param name="spanOfT">The <c>System.Span`1</c> definition.</param>
     /// <param name="containingSymbol">The member whose body contains the use.</param>
-    /// <param name="expressionOfT">The <c>Expression`1</c> definition, when the compilation has it.</param>
-    public static bool IsSpanCompatibleUse(IOperation use, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT, ISymbol? containingSymbol, INamedTypeSymbol? expressionOfT)
+    /// <param name="types">The compilation's well-known types (<c>Expression`1</c>, resolved only where a lambda may be one).</param>
+    public static bool IsSpanCompatibleUse(IOperation use, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT, ISymbol? containingSymbol, WellKnownTypes types)
     {
         // A span cannot live in an async method's or iterator's state, nor appear in an expression tree.
-        if (use.GetContainingFunction(containingSymbol).IsAsyncOrIterator() || use.IsInsideExpressionTree(expressionOfT))
+        if (use.GetContainingFunction(containingSymbol).IsAsyncOrIterator() || use.IsInsideExpressionTree(types))
         {
             return false;
         }

@@ -66,11 +66,15 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         public INamedTypeSymbol String = null!;
         public INamedTypeSymbol? ReadOnlySpanOfChar;
         public INamedTypeSymbol? StringBuilder;
-        public INamedTypeSymbol? ExpressionOfT;
-        public bool HasAsSpan;
         public bool HasAppendStringIntInt;
-        public bool StringConvertsToSpan;
-        public ImmutableHashSet<int> SpanConcatArities = ImmutableHashSet<int>.Empty;
+        private System.Lazy<SpanFacts> _span = null!;
+
+        /// <summary><c>MemoryExtensions.AsSpan(string, int)</c> exists.</summary>
+        public bool HasAsSpan => _span.Value.HasAsSpan;
+
+        public bool StringConvertsToSpan => _span.Value.StringConvertsToSpan;
+
+        public ImmutableHashSet<int> SpanConcatArities => _span.Value.SpanConcatArities;
 
         public static Symbols? Resolve(PerfCompilation perf)
         {
@@ -81,7 +85,6 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                 String = compilation.GetSpecialType(SpecialType.System_String),
                 ReadOnlySpanOfChar = perf.Types.ReadOnlySpanOfChar,
                 StringBuilder = perf.Types.Get(WellKnownTypes.StringBuilder),
-                ExpressionOfT = perf.Types.Get(WellKnownTypes.ExpressionOfT),
             };
 
             var int32 = compilation.GetSpecialType(SpecialType.System_Int32);
@@ -91,20 +94,36 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                 SymbolEqualityComparer.Default.Equals(m.Parameters[1].Type, int32) &&
                 SymbolEqualityComparer.Default.Equals(m.Parameters[2].Type, int32)) == true;
 
+            // MemoryExtensions lives outside the core library on .NET Core (resolving it searches every referenced assembly,
+            // WellKnownTypes): what it offers is read at the first Substring call, not for every compilation.
             var span = context.ReadOnlySpanOfChar;
-            if (span is not null && perf.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions)
-            {
-                context.HasAsSpan = memoryExtensions.GetMembers("AsSpan").OfType<IMethodSymbol>()
-                    .Any(m => m.Parameters.Length == 2 && m.Parameters[0].Type.SpecialType == SpecialType.System_String);
-                context.StringConvertsToSpan = compilation.ClassifyCommonConversion(context.String, span).IsImplicit;
-                context.SpanConcatArities = context.String.GetMembers("Concat").OfType<IMethodSymbol>()
-                    .Where(m => m.IsStatic && m.Parameters.Length is >= 2 and <= 4 &&
-                                m.Parameters.All(p => p.RefKind == RefKind.None && SymbolEqualityComparer.Default.Equals(p.Type, span)))
-                    .Select(m => m.Parameters.Length)
-                    .ToImmutableHashSet();
-            }
+            context._span = new System.Lazy<SpanFacts>(() => SpanFacts.Read(perf, context.String, span), System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+            return span is not null || context.HasAppendStringIntInt ? context : null;
+        }
 
-            return context.HasAsSpan || context.HasAppendStringIntInt ? context : null;
+        private sealed class SpanFacts
+        {
+            public bool HasAsSpan;
+            public bool StringConvertsToSpan;
+            public ImmutableHashSet<int> SpanConcatArities = ImmutableHashSet<int>.Empty;
+
+            public static SpanFacts Read(PerfCompilation perf, INamedTypeSymbol stringType, INamedTypeSymbol? span)
+            {
+                var facts = new SpanFacts();
+                if (span is not null && perf.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions)
+                {
+                    facts.HasAsSpan = memoryExtensions.GetMembers("AsSpan").OfType<IMethodSymbol>()
+                        .Any(m => m.Parameters.Length == 2 && m.Parameters[0].Type.SpecialType == SpecialType.System_String);
+                    facts.StringConvertsToSpan = perf.Compilation.ClassifyCommonConversion(stringType, span).IsImplicit;
+                    facts.SpanConcatArities = stringType.GetMembers("Concat").OfType<IMethodSymbol>()
+                        .Where(m => m.IsStatic && m.Parameters.Length is >= 2 and <= 4 &&
+                                    m.Parameters.All(p => p.RefKind == RefKind.None && SymbolEqualityComparer.Default.Equals(p.Type, span)))
+                        .Select(m => m.Parameters.Length)
+                        .ToImmutableHashSet();
+                }
+
+                return facts;
+            }
         }
 
         public bool IsSpanOfChar(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, ReadOnlySpanOfChar);
@@ -117,7 +136,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
         if (containingSymbol is null ||
             !IsSubstring(invocation, types) ||
             invocation.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax memberAccess } ||
-            invocation.IsInsideExpressionTree(types.ExpressionOfT))
+            invocation.IsInsideExpressionTree(types.Perf.Types))
         {
             return;
         }
@@ -459,7 +478,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                argument.ArgumentKind == ArgumentKind.Explicit &&
                argument.Parameter is { RefKind: RefKind.None } parameter &&
                SymbolEqualityComparer.Default.Equals(use.GetContainingFunction(containingSymbol), function) &&
-               !use.IsInsideExpressionTree(types.ExpressionOfT) &&
+               !use.IsInsideExpressionTree(types.Perf.Types) &&
                HasSpanOverload(call, parameter.Ordinal, types);
     }
 

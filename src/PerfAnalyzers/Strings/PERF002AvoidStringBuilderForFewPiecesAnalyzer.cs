@@ -34,11 +34,11 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         // interpolated string only when every leg has the .NET 6 handlers, else string.Concat, which every leg compiles.
         var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
                           (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn));
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, expressionOfT), OperationKind.ObjectCreation);
+        var types = compilation.Types;
+        context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, types), OperationKind.ObjectCreation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, INamedTypeSymbol? expressionOfT)
+    private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, WellKnownTypes types)
     {
         var creation = (IObjectCreationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(creation.Type, stringBuilder))
@@ -49,7 +49,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         var maxAppends = Rules.PERF002.MaxAppends.Read(context.Options, creation.Syntax.SyntaxTree);
         var use = BuilderUse.Find(creation, stringBuilder, maxAppends, context.CancellationToken);
         // A builder local's uses were read in this build's code: silent where an inactive #if branch uses it too.
-        if (use is null || creation.IsInsideExpressionTree(expressionOfT) ||
+        if (use is null || creation.IsInsideExpressionTree(types) ||
             creation.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
             MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), declarator.Symbol.Name))
         {

@@ -28,7 +28,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
         {
             IFormatProvider = types.Get(WellKnownTypes.IFormatProvider);
             StringBuilder = types.Get(WellKnownTypes.StringBuilder);
-            ExpressionOfT = types.Get(WellKnownTypes.ExpressionOfT);
+            Types = types;
             HandlerAttribute = types.Get(WellKnownTypes.InterpolatedStringHandlerAttribute);
             var handler = types.Get(WellKnownTypes.DefaultInterpolatedStringHandler);
             HasHandler = handler is not null;
@@ -43,7 +43,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
 
         public INamedTypeSymbol? StringBuilder { get; }
 
-        public INamedTypeSymbol? ExpressionOfT { get; }
+        public WellKnownTypes Types { get; }
 
         public INamedTypeSymbol? HandlerAttribute { get; }
 

@@ -178,7 +178,7 @@ public sealed class FormatCall
 
         if (!CompositeFormat.TryParse(format, arguments.Count, out var parts) ||
             parts.Any(p => p.Format is { } f && (f.Length == 0 || char.IsWhiteSpace(f[f.Length - 1]))) ||
-            invocation.IsInsideExpressionTree(types.ExpressionOfT))
+            invocation.IsInsideExpressionTree(types.Types))
         {
             // "{0:}" and a format string ending in white space have no interpolated form (CS8089, CS8088).
             return null;

@@ -47,7 +47,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
     private sealed class Symbols
     {
         public INamedTypeSymbol StringBuilder = null!;
-        public INamedTypeSymbol? ExpressionOfT;
+        public WellKnownTypes Types = null!;
         public INamedTypeSymbol? CultureInfo;
         public INamedTypeSymbol? NumberFormatInfo;
         public bool HasHandler;
@@ -57,7 +57,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
                 ? new Symbols
                 {
                     StringBuilder = stringBuilder,
-                    ExpressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT),
+                    Types = compilation.Types,
                     CultureInfo = compilation.Types.Get(WellKnownTypes.CultureInfo),
                     NumberFormatInfo = compilation.Types.Get(WellKnownTypes.NumberFormatInfo),
                     HasHandler = compilation.Types.Get(WellKnownTypes.StringBuilderAppendInterpolatedStringHandler) is not null,
@@ -115,7 +115,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             call.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } ||
             !IsPrimitive(valueType) ||
             toString.ContainingType.SpecialType != valueType.SpecialType ||
-            invocation.IsInsideExpressionTree(symbols.ExpressionOfT))
+            invocation.IsInsideExpressionTree(symbols.Types))
         {
             return;
         }

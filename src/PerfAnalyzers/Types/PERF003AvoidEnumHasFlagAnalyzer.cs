@@ -32,9 +32,9 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
             return;
         }
 
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, hasFlag, expressionOfT, framework), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, hasFlag, types, framework), OperationKind.Invocation);
     }
 
     private static IMethodSymbol? GetHasFlag(Compilation compilation)
@@ -50,7 +50,7 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
         return null;
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol hasFlag, INamedTypeSymbol? expressionOfT, string framework)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol hasFlag, WellKnownTypes types, string framework)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, hasFlag) ||
@@ -67,7 +67,7 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
         if (value?.Type is not { TypeKind: TypeKind.Enum } enumType ||
             flag?.Type is null ||
             !SymbolEqualityComparer.Default.Equals(enumType, flag.Type) ||
-            invocation.IsInsideExpressionTree(expressionOfT))
+            invocation.IsInsideExpressionTree(types))
         {
             return;
         }

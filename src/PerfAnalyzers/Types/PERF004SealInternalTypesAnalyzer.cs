@@ -32,7 +32,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var comImport = compilation.Types.Get(WellKnownTypes.ComImportAttribute);
+        var types = compilation.Types;
         var mode = Rules.PERF004.InternalsVisibleTo.ReadForCompilation(context.Options, compilation.Compilation);
         var internalsVisibleTo = compilation.Types.Get(WellKnownTypes.InternalsVisibleToAttribute);
 
@@ -111,7 +111,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                         AddConstraints(method.TypeParameters, constraints);
                     }
                 }
-                if (!c.IsGeneratedCode && IsCandidate(type, comImport, c.CancellationToken) is { } internalEffective)
+                if (!c.IsGeneratedCode && IsCandidate(type, types, c.CancellationToken) is { } internalEffective)
                 {
                     candidates.TryAdd(type, internalEffective);
                 }
@@ -148,7 +148,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     /// Null when the type is not a candidate; otherwise whether its effective accessibility is internal (true) or
     /// private (false: only its containing type sees it).
     /// </summary>
-    private static bool? IsCandidate(INamedTypeSymbol type, INamedTypeSymbol? comImport, CancellationToken cancellationToken)
+    private static bool? IsCandidate(INamedTypeSymbol type, WellKnownTypes types, CancellationToken cancellationToken)
     {
         if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared || !type.CanBeReferencedByName ||
             type.DeclaringSyntaxReferences.IsEmpty)
@@ -185,14 +185,11 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         }
 
         cancellationToken.ThrowIfCancellationRequested();
-        if (comImport is not null)
+        foreach (var attribute in type.GetAttributes())
         {
-            foreach (var attribute in type.GetAttributes())
+            if (types.Is(attribute.AttributeClass, WellKnownTypes.ComImportAttribute))
             {
-                if (SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, comImport))
-                {
-                    return null;
-                }
+                return null;
             }
         }
 

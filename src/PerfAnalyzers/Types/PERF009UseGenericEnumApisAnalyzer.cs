@@ -41,9 +41,9 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
+        var types = compilation.Types;
         var enumType = compilation.Compilation.GetSpecialType(SpecialType.System_Enum);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, compilation, enumType, generic, expressionOfT), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, compilation, enumType, generic, types), OperationKind.Invocation);
     }
 
     /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>
@@ -90,7 +90,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         }
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol enumType, Symbols generic, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol enumType, Symbols generic, WellKnownTypes types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -141,7 +141,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
                 break;
         }
 
-        if (shape is null || invocation.IsInsideExpressionTree(expressionOfT))
+        if (shape is null || invocation.IsInsideExpressionTree(types))
         {
             return;
         }

@@ -32,8 +32,8 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             return;
         }
 
-        var expressionOfT = compilation.Types.Get(WellKnownTypes.ExpressionOfT);
-        context.RegisterOperationAction(c => AnalyzeCreation(c, compilation, random, expressionOfT), OperationKind.ObjectCreation);
+        var types = compilation.Types;
+        context.RegisterOperationAction(c => AnalyzeCreation(c, compilation, random, types), OperationKind.ObjectCreation);
     }
 
     private static bool HasShared(INamedTypeSymbol random)
@@ -50,7 +50,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         return false;
     }
 
-    private static void AnalyzeCreation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol random, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeCreation(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol random, WellKnownTypes types)
     {
         var creation = (IObjectCreationOperation)context.Operation;
 
@@ -82,7 +82,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             declaratorName = declarator.Symbol.Name;
         }
 
-        if (shape is null || creation.IsInsideExpressionTree(expressionOfT) ||
+        if (shape is null || creation.IsInsideExpressionTree(types) ||
             shape == ShapeLocal && declaratorName is { } name && MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(creation.Syntax), name))
         {
             return;

@@ -28,22 +28,22 @@ public sealed class PERF018DoNotHoistEqualityComparerDefaultAnalyzer : PerfAnaly
         // called through the interface. On .NET 10 the hoisted local measures the same as the direct call (with or
         // without dynamic PGO), and .NET 7-9 are unmeasured: silent from .NET 7, as before .NET Core 2.1, on .NET
         // Framework, .NET Standard and unknown targets.
-        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) || compilation.TargetFramework.IsNetCoreAtLeast(7) ||
-            compilation.Types.Get(WellKnownTypes.EqualityComparerOfT) is not { } equalityComparer)
+        // EqualityComparer<T> is resolved only where a local is initialized from a 'Default' of that name (WellKnownTypes).
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) || compilation.TargetFramework.IsNetCoreAtLeast(7))
         {
             return;
         }
 
-        context.RegisterOperationAction(c => Analyze(c, compilation, equalityComparer), OperationKind.VariableDeclarator);
+        context.RegisterOperationAction(c => Analyze(c, compilation), OperationKind.VariableDeclarator);
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol equalityComparer)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation)
     {
         var declarator = (IVariableDeclaratorOperation)context.Operation;
         if (declarator.Syntax is not VariableDeclaratorSyntax { Initializer.Value: { } initializerSyntax } syntax ||
             declarator.Symbol is not { IsRef: false, IsConst: false } local ||
             declarator.Initializer?.Value.WithoutImplicitConversion() is not IPropertyReferenceOperation { Property: { Name: "Default", IsStatic: true } property } ||
-            !SymbolEqualityComparer.Default.Equals(property.ContainingType.OriginalDefinition, equalityComparer) ||
+            !compilation.Types.Is(property.ContainingType, WellKnownTypes.EqualityComparerOfT) ||
             syntax.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0 } statement })
         {
             return;
