@@ -126,6 +126,45 @@ public class PERF012UseReadOnlySpanForConstantDataTests
             .WithTargetFrameworks("net472;net6.0", current: "net6.0")
             .RunAsync();
 
+    /// <summary>
+    /// An element returned by reference stays an array (a span's element is read-only); one returned by value from a lambda
+    /// inside a ref-returning method is a value use: the function that returns is the lambda.
+    /// </summary>
+    [Fact]
+    public Task Element_returned_by_reference_keeps_the_array_but_a_lambda_returning_a_value_does_not() => Verify(
+        Header + """
+            static class Tables
+            {
+                private static readonly int[] ByRef = { 1, 2, 3 };
+                private static readonly int[] [|ByValue|] = { 4, 5, 6 };
+                private static int _slot;
+
+                public static ref readonly int First() => ref ByRef[0];
+
+                public static ref int Slot(out Func<int> read)
+                {
+                    read = () => { return ByValue[1]; };
+                    return ref _slot;
+                }
+            }
+            """,
+        Header + """
+            static class Tables
+            {
+                private static readonly int[] ByRef = { 1, 2, 3 };
+                private static ReadOnlySpan<int> ByValue => new int[] { 4, 5, 6 };
+                private static int _slot;
+
+                public static ref readonly int First() => ref ByRef[0];
+
+                public static ref int Slot(out Func<int> read)
+                {
+                    read = () => { return ByValue[1]; };
+                    return ref _slot;
+                }
+            }
+            """);
+
     // ---- Must not flag ----
 
     [Fact]

@@ -37,19 +37,19 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         var spanOfT = compilation.Types.Get(WellKnownTypes.SpanOfT);
         var types = compilation.Types;
         var createSpan = HasCreateSpan(compilation.Types.Get(WellKnownTypes.RuntimeHelpers));
-        var friends = HasInternalsVisibleTo(compilation.Compilation.Assembly);
-
-        // Candidates found by symbol actions; any use that a span could not take disqualifies one. Both run
-        // concurrently; the answer is read once every use has been seen.
-        var candidates = new ConcurrentDictionary<ISymbol, Location>(SymbolEqualityComparer.Default);
+        // Candidates found by symbol actions (value: the declaration, and whether the member is internal, so that friend
+        // assemblies could see it); any use that a span could not take disqualifies one. Both run concurrently; the answer
+        // is read once every use has been seen. Whether the assembly has friends is read then too: its attributes are
+        // bound by the compiler by that time, whereas asked at compilation start this rule paid for binding them.
+        var candidates = new ConcurrentDictionary<ISymbol, (Location Location, bool Internal)>(SymbolEqualityComparer.Default);
         var disqualified = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
 
         context.RegisterSymbolAction(
             c =>
             {
-                if (IsCandidate(c.Symbol, friends, createSpan, c.CancellationToken) is { } location)
+                if (IsCandidate(c.Symbol, createSpan, c.CancellationToken) is { } candidate)
                 {
-                    candidates.TryAdd(c.Symbol, location);
+                    candidates.TryAdd(c.Symbol, candidate);
                 }
             },
             SymbolKind.Field,
@@ -70,7 +70,9 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     IPropertyReferenceOperation property => property.Property,
                     _ => null,
                 };
-                if (member is { IsStatic: true } &&
+                // Only a member that could be a candidate (read-only, static, hidden from other assemblies) needs its uses read.
+                if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true, IsConst: false } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
+                    Visibility(member) is not null &&
                     member.ContainingAssembly is not null &&
                     SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
                     IsArray(member) &&
@@ -84,14 +86,17 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
 
         context.RegisterCompilationEndAction(c =>
         {
+            bool? friends = null;
             foreach (var candidate in candidates)
             {
                 // A use in code this build does not compile (another leg's #if) is not seen: silent for a name written there.
-                if (!disqualified.ContainsKey(candidate.Key) && !MultiTargeting.OccursInInactiveCode(c.Compilation, candidate.Key.Name, c.CancellationToken))
+                if (!disqualified.ContainsKey(candidate.Key) &&
+                    !(candidate.Value.Internal && (friends ??= HasInternalsVisibleTo(c.Compilation.Assembly, types))) &&
+                    !MultiTargeting.OccursInInactiveCode(c.Compilation, candidate.Key.Name, c.CancellationToken))
                 {
                     // A ReadOnlySpan<T> property: .NET Core 2.1+ / .NET Standard 2.1 (a .NET Framework leg keeps the array).
                     var properties = ImmutableDictionary<string, string?>.Empty;
-                    if (candidate.Value.SourceTree is not { } tree ||
+                    if (candidate.Value.Location.SourceTree is not { } tree ||
                         !MultiTargeting.Allows(compilation, c.Options, tree, Rules.PERF012.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
                     {
                         continue;
@@ -100,7 +105,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     var element = ((IArrayTypeSymbol)(candidate.Key is IFieldSymbol f ? f.Type : ((IPropertySymbol)candidate.Key).Type)).ElementType;
                     c.ReportDiagnostic(Diagnostic.Create(
                         Rules.PERF012.Descriptor,
-                        candidate.Value,
+                        candidate.Value.Location,
                         properties,
                         candidate.Key.Name,
                         element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
@@ -112,14 +117,19 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
     private static bool IsArray(ISymbol member) =>
         (member is IFieldSymbol field ? field.Type : member is IPropertySymbol property ? property.Type : null) is IArrayTypeSymbol;
 
-    /// <summary>The declaration's location when the member qualifies on its own: shape, visibility, constant data.</summary>
-    private static Location? IsCandidate(ISymbol symbol, bool friends, bool createSpan, System.Threading.CancellationToken cancellationToken)
+    /// <summary>
+    /// The declaration's location when the member qualifies on its own (shape, visibility, constant data), and whether it is
+    /// internal (hidden only if the assembly has no friends). The cheap tests come first: most static members of a program
+    /// are not arrays, and reading a member's attributes is not free.
+    /// </summary>
+    private static (Location Location, bool Internal)? IsCandidate(ISymbol symbol, bool createSpan, System.Threading.CancellationToken cancellationToken)
     {
         if (!symbol.IsStatic ||
+            !IsArray(symbol) ||
             symbol.IsImplicitlyDeclared ||
+            Visibility(symbol) is not { } isInternal ||
             symbol.DeclaringSyntaxReferences.Length != 1 ||
-            !symbol.GetAttributes().IsEmpty ||
-            !IsHidden(symbol, friends))
+            !symbol.GetAttributes().IsEmpty)
         {
             return null;
         }
@@ -152,7 +162,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
             return null;
         }
 
-        return identifier.GetLocation();
+        return (identifier.GetLocation(), isInternal);
     }
 
     /// <summary><c>new T[] { constants }</c>, <c>new[] { constants }</c> or <c>{ constants }</c>.</summary>
@@ -204,8 +214,11 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         _ => false,
     };
 
-    /// <summary>Private, or internal in an assembly without friends: no other assembly can use it as an array.</summary>
-    private static bool IsHidden(ISymbol symbol, bool friends)
+    /// <summary>
+    /// False when private, true when internal (hidden from other assemblies unless the assembly has friends), null when
+    /// other assemblies can see it.
+    /// </summary>
+    private static bool? Visibility(ISymbol symbol)
     {
         var accessibility = symbol.DeclaredAccessibility;
         for (var type = symbol.ContainingType; type is not null; type = type.ContainingType)
@@ -216,14 +229,19 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
             }
         }
 
-        return accessibility == Accessibility.Private || accessibility == Accessibility.Internal && !friends;
+        return accessibility switch
+        {
+            Accessibility.Private => false,
+            Accessibility.Internal => true,
+            _ => null,
+        };
     }
 
-    private static bool HasInternalsVisibleTo(IAssemblySymbol assembly)
+    private static bool HasInternalsVisibleTo(IAssemblySymbol assembly, WellKnownTypes types)
     {
         foreach (var attribute in assembly.GetAttributes())
         {
-            if (attribute.AttributeClass?.ToDisplayString() == WellKnownTypes.InternalsVisibleToAttribute)
+            if (types.Is(attribute.AttributeClass, WellKnownTypes.InternalsVisibleToAttribute))
             {
                 return true;
             }

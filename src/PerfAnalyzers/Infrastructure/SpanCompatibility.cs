@@ -20,16 +20,19 @@ public static class SpanCompatibility
     /// <param name="types">The compilation's well-known types (<c>Expression`1</c>, resolved only where a lambda may be one).</param>
     public static bool IsSpanCompatibleUse(IOperation use, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT, ISymbol? containingSymbol, WellKnownTypes types)
     {
-        // A span cannot live in an async method's or iterator's state, nor appear in an expression tree.
-        if (use.GetContainingFunction(containingSymbol).IsAsyncOrIterator() || use.IsInsideExpressionTree(types))
-        {
-            return false;
-        }
+        // The shape of the use first (it reads only the parent), then the function around it: a span cannot live in an
+        // async method's or iterator's state, nor appear in an expression tree. Asked in this order, a use that no span
+        // could take (most of them) is answered without looking at the containing function's body.
+        return IsSpanShapedUse(use, allowWrites, readOnlySpanOfT, spanOfT, containingSymbol) &&
+               !use.GetContainingFunction(containingSymbol).IsAsyncOrIterator() && !use.IsInsideExpressionTree(types);
+    }
 
+    private static bool IsSpanShapedUse(IOperation use, bool allowWrites, INamedTypeSymbol readOnlySpanOfT, INamedTypeSymbol? spanOfT, ISymbol? containingSymbol)
+    {
         switch (use.Parent)
         {
             case IArrayElementReferenceOperation element when element.ArrayReference == use:
-                return IsElementValueUse(element) || allowWrites && IsElementWrite(element);
+                return IsElementValueUse(element, containingSymbol) || allowWrites && IsElementWrite(element);
             case IPropertyReferenceOperation { Property.Name: "Length" } length when length.Instance == use:
                 return true;
             case IConversionOperation conversion when conversion.Operand == use && IsArrayToSpanConversion(conversion, allowWrites, readOnlySpanOfT, spanOfT):
@@ -66,7 +69,7 @@ public static class SpanCompatibility
     }
 
     /// <summary>The element is read as a value: not written, not incremented, not taken by reference.</summary>
-    private static bool IsElementValueUse(IArrayElementReferenceOperation element) => element.Parent switch
+    private static bool IsElementValueUse(IArrayElementReferenceOperation element, ISymbol? containingSymbol) => element.Parent switch
     {
         ISimpleAssignmentOperation assignment when assignment.Target == element => false,
         ICompoundAssignmentOperation compound when compound.Target == element => false,
@@ -75,7 +78,7 @@ public static class SpanCompatibility
         IAddressOfOperation => false,
         IArgumentOperation { Parameter.RefKind: not RefKind.None } => false,
         IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.IsRef: true } } => false,
-        IReturnOperation => !ReturnsByRef(element),
+        IReturnOperation => element.GetContainingFunction(containingSymbol) is not ({ ReturnsByRef: true } or { ReturnsByRefReadonly: true }),
         _ => true,
     };
 
@@ -83,10 +86,6 @@ public static class SpanCompatibility
         element.Parent is ISimpleAssignmentOperation assignment && assignment.Target == element ||
         element.Parent is ICompoundAssignmentOperation compound && compound.Target == element ||
         element.Parent is IIncrementOrDecrementOperation;
-
-    private static bool ReturnsByRef(IOperation operation) =>
-        operation.SemanticModel is { } model &&
-        model.GetEnclosingSymbol(operation.Syntax.SpanStart) is IMethodSymbol { ReturnsByRef: true } or IMethodSymbol { ReturnsByRefReadonly: true };
 
     /// <summary>
     /// Methods whose span overloads came with spans themselves (.NET Core 2.1, .NET Standard 2.1), by containing type and
