@@ -438,9 +438,11 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
     private static Dictionary<ILocalSymbol, List<ILocalReferenceOperation>> CollectReferences(IOperation root)
     {
         var references = new Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>(SymbolEqualityComparer.Default);
+        // Only array locals can be the buffers asked about: the body's other locals (most of them, in code that computes
+        // with integers) are not listed.
         foreach (var operation in root.Descendants())
         {
-            if (operation is ILocalReferenceOperation reference)
+            if (operation is ILocalReferenceOperation { Local.Type: IArrayTypeSymbol } reference)
             {
                 if (!references.TryGetValue(reference.Local, out var list))
                 {
