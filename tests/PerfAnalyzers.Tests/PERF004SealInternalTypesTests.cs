@@ -91,6 +91,38 @@ public class PERF004SealInternalTypesTests
         #endif
         """);
 
+    /// <summary>Inactive text after an #elif and an #else, with the #if's own branch active, counts too.</summary>
+    [Fact]
+    public Task Types_named_in_inactive_elif_and_else_branches_are_not_flagged() => Verify("""
+        internal class Base { }
+        internal class Middle { }
+        internal class [|Third|] { }
+        #if !DEBUG
+        internal sealed class Live { }
+        #elif TRACE_SOMETHING
+        internal sealed class SpyA : Base { }
+        #else
+          #   if NESTED
+        internal sealed class Deeper { }
+          #   endif
+        internal sealed class SpyB : Middle { }
+        #endif
+        """, """
+        internal class Base { }
+        internal class Middle { }
+        internal sealed class Third { }
+        #if !DEBUG
+        internal sealed class Live { }
+        #elif TRACE_SOMETHING
+        internal sealed class SpyA : Base { }
+        #else
+          #   if NESTED
+        internal sealed class Deeper { }
+          #   endif
+        internal sealed class SpyB : Middle { }
+        #endif
+        """);
+
     [Fact]
     public Task Inactive_code_inside_a_method_counts_by_whole_words() => Verify("""
         internal class [|Shape|] { }
