@@ -27,6 +27,25 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
     private static string Wrap(string members, string usings = Usings) =>
         usings + "\nclass C\n{\n" + members + "\n}\n";
 
+    /// <summary>A Thread class of another namespace is not System.Threading.Thread (the rule compares names first, then the type).</summary>
+    [Fact]
+    public Task Sleep_on_a_thread_class_of_another_namespace_is_not_flagged() => Verify("""
+        using System.Threading.Tasks;
+
+        namespace Mine
+        {
+            static class Thread
+            {
+                public static void Sleep(int milliseconds) { }
+            }
+
+            class C
+            {
+                async Task M() { await Task.Yield(); Thread.Sleep(1); }
+            }
+        }
+        """);
+
     // ---- Flagged shapes and their fixes ----
 
     [Theory]

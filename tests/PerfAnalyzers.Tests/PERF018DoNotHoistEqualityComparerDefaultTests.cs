@@ -124,6 +124,24 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests
 
     // ---- Must not flag ----
 
+    /// <summary>A type named EqualityComparer in another namespace is not the BCL's (the rule compares names first, then the type).</summary>
+    [Fact]
+    public Task A_comparer_class_of_another_namespace_is_not_flagged() => Verify("""
+        namespace Mine
+        {
+            sealed class EqualityComparer<T>
+            {
+                public static EqualityComparer<T> Default { get; } = new EqualityComparer<T>();
+                public bool Equals(T a, T b) => false;
+            }
+
+            sealed class C<T>
+            {
+                bool Same(T a, T b) { var comparer = EqualityComparer<T>.Default; return comparer.Equals(a, b); }
+            }
+        }
+        """);
+
     [Fact]
     public Task A_comparer_that_may_be_the_callers_or_is_used_otherwise_is_not_flagged() => Verify(Wrap("""
             IEqualityComparer<T>? _field;
