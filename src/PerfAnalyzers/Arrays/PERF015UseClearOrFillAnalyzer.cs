@@ -226,9 +226,11 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var value = store.Value;
+        // The invariant value first: IsCreationLength reads the whole method body, and most loops of this shape store
+        // something computed from the index (SharpZipLib's tables).
         if (!LoopShape.IsStableReference(target) ||
-            !(LoopShape.IsLengthOf(length, target) || LoopShape.IsCreationLength(length, target)) ||
-            !IsInvariant(value, index))
+            !IsInvariant(value, index) ||
+            !(LoopShape.IsLengthOf(length, target) || LoopShape.IsCreationLength(length, target)))
         {
             return;
         }

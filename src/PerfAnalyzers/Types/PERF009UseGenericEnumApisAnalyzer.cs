@@ -94,8 +94,8 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        if (method.IsGenericMethod ||
-            !SymbolEqualityComparer.Default.Equals(method.ContainingType, enumType) ||
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, enumType) ||
+            method.IsGenericMethod ||
             invocation.Arguments.Length == 0 ||
             invocation.Syntax is not InvocationExpressionSyntax syntax ||
             TypeArgumentIndex(syntax) < 0 ||
