@@ -53,6 +53,9 @@ public sealed class ScanOptions
     /// <summary>With --timing: also time analyzers whose callbacks do nothing (see <see cref="EmptyCallbacks"/>).</summary>
     public bool Floor { get; set; }
 
+    /// <summary>With --timing: also time each PERF analyzer's hollow twin (see <see cref="HollowAnalyzer"/>).</summary>
+    public bool Hollow { get; set; }
+
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>
     public List<string>? Fix { get; set; }
 
@@ -86,6 +89,8 @@ public sealed class ScanOptions
                                  compiled the hot code as in a warm build server or IDE (default 12)
           --floor                with --timing: also time callbacks that do nothing, per operation kind: what
                                  Roslyn charges a rule for registering that kind, before the rule's own work
+          --hollow               with --timing: also time each PERF analyzer with its setup done and every
+                                 callback it registers emptied: what it pays before its callbacks' own work
           --first-touch          with --timing: no declaration pass first; an analyzer that reads a declaration
                                  before the compiler has bound it is charged for binding it
           --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
@@ -163,6 +168,9 @@ public sealed class ScanOptions
                     break;
                 case "--floor":
                     options.Floor = true;
+                    break;
+                case "--hollow":
+                    options.Hollow = true;
                     break;
                 case "--first-touch":
                     options.FirstTouch = true;

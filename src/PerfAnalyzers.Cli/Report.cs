@@ -142,6 +142,32 @@ public static class Report
             }
         }
 
+        if (result.HollowTime.Count > 0)
+        {
+            text.Append("\nHollow twins (--hollow), timed in the same runs: each PERF analyzer again, its setup done and every callback it registers " +
+                        "emptied. \"Before its own work\" is the twin's time: Roslyn's charge for what the rule registers, and its setup " +
+                        "(the shared per-compilation model is charged to the first analyzer to ask for it). \"Callbacks' own work\" is the " +
+                        "analysis alone minus that.\n\n");
+            text.Append("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler |\n|---|---|---:|---:|---:|---:|\n");
+            foreach (var timing in result.Timings.Where(t => !t.IsSdk && t.Analyzer != Scanner.AllSdkDefaults)
+                         .OrderBy(t => t.Analyzer == Scanner.AllPerf).ThenBy(t => t.Rules, StringComparer.Ordinal))
+            {
+                if (!result.HollowTime.TryGetValue(timing.Analyzer, out var hollow))
+                {
+                    continue;
+                }
+
+                var perfRules = timing.Rules.Split(',', StringSplitOptions.RemoveEmptyEntries);
+                var reporting = timing.Analyzer == Scanner.AllPerf ? result.AllReportingTime.TotalMilliseconds
+                    : perfRules.Sum(r => result.ReportingTime.GetValueOrDefault(r).TotalMilliseconds);
+                var before = hollow.TotalMilliseconds;
+                var own = Math.Max(0, timing.Time.TotalMilliseconds - reporting - before);
+                var name = timing.Analyzer == Scanner.AllPerf ? "**" + timing.Analyzer + "**" : timing.Analyzer;
+                text.Append(CultureInfo.InvariantCulture,
+                    $"| {name} | {timing.Rules} | {before:F1} | {(compile > 0 ? 100 * before / compile : 0):F2} | {own:F1} | {(compile > 0 ? 100 * own / compile : 0):F2} |\n");
+            }
+        }
+
         if (result.TimedCollections > 0)
         {
             text.Append(CultureInfo.InvariantCulture,

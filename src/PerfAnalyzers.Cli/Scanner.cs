@@ -62,6 +62,9 @@ public sealed class ScanResult
     /// </summary>
     public int TimedCollections { get; set; }
 
+    /// <summary>--hollow: each PERF analyzer's hollow twin, by analyzer name (several projects: summed), and all of them ("all").</summary>
+    public Dictionary<string, TimeSpan> HollowTime { get; } = new(StringComparer.Ordinal);
+
     /// <summary>--floor: per set of kinds (several projects: one row each).</summary>
     public List<FloorTiming> Floors { get; } = new();
 
@@ -250,7 +253,8 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
     {
         var counterpartIds = RuleCatalog.SdkCounterparts.Values.SelectMany(v => v).ToList();
         var floors = options.Floor ? EmptyCallbacks.Create() : ImmutableArray<EmptyCallbacks>.Empty;
-        var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(SelectedAnalyzers).AddRange(floors).Distinct().ToImmutableArray();
+        var hollows = options.Hollow ? SelectedAnalyzers.Select(a => new HollowAnalyzer(a)).ToImmutableArray() : ImmutableArray<HollowAnalyzer>.Empty;
+        var analyzers = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(SelectedAnalyzers).AddRange(floors).AddRange(hollows).Distinct().ToImmutableArray();
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
         var floorCalls = floors.ToDictionary(f => f, _ => 0);
         var compileRuns = new List<TimeSpan>();
@@ -391,6 +395,17 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         foreach (var floor in floors)
         {
             result.Floors.Add(new FloorTiming(floor.Name, floorCalls[floor], Median(samples[floor])));
+        }
+
+        foreach (var hollow in hollows)
+        {
+            var name = hollow.Rule.GetType().Name;
+            result.HollowTime[name] = result.HollowTime.GetValueOrDefault(name) + Median(samples[hollow]);
+        }
+
+        if (!hollows.IsEmpty)
+        {
+            result.HollowTime[AllPerf] = result.HollowTime.GetValueOrDefault(AllPerf) + Median(PerRun(hollows));
         }
 
         if (!sdkDefaultAnalyzers.IsEmpty)

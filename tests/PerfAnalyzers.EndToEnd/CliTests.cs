@@ -475,6 +475,25 @@ public sealed class CliTests(PackageFixture fixture)
     }
 
     [Fact]
+    public void Hollow_times_each_rule_again_with_its_callbacks_emptied()
+    {
+        var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --hollow --repeat 1 --warmup 0 --rules PERF004,PERF008");
+        Assert.True(code == 0, output);
+        Assert.Contains("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler |", output);
+        Assert.Matches(@"\| PERF004SealInternalTypesAnalyzer \| PERF004 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
+        Assert.Matches(@"\| PERF008UseInterpolationInsteadOfStringFormatAnalyzer \| PERF008 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
+        Assert.Matches(@"\| \*\*all PERF analyzers\*\* \|  \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
+        Assert.DoesNotContain("HollowAnalyzer", output);
+
+        // The twins report nothing: the findings are those of a run without them.
+        var (plainCode, plain) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --repeat 1 --warmup 0 --rules PERF004,PERF008");
+        Assert.True(plainCode == 0, plain);
+        static string Findings(string text) => Regex.Match(text, @"Summary: \d+ findings? from \d+ rules?").Value;
+        Assert.NotEqual(string.Empty, Findings(output));
+        Assert.Equal(Findings(plain), Findings(output));
+    }
+
+    [Fact]
     public void Rules_runs_only_the_given_rules_for_findings_and_timing()
     {
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --format json --rules perf001,PERF004");
