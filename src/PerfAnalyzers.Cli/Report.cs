@@ -144,8 +144,9 @@ public static class Report
 
         if (result.HollowTime.Count > 0)
         {
-            text.Append("\nHollow twins (--hollow), timed in the same runs: each PERF analyzer again, its setup done and every callback it registers " +
-                        "emptied. \"Before its own work\" is the twin's time: Roslyn's charge for what the rule registers, and its setup " +
+            text.Append("\nHollow twins (--hollow): each PERF analyzer again, its setup done and every callback it registers emptied, in an " +
+                        "analysis of their own after each timed one, each twin in its rule's place. \"Before its own work\" is the twin's time: " +
+                        "Roslyn's charge for what the rule registers, and its setup " +
                         "(the shared per-compilation model is charged to the first analyzer to ask for it). \"Callbacks' own work\" is the " +
                         "analysis alone minus that.\n\n");
             text.Append("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler |\n|---|---|---:|---:|---:|---:|\n");
