@@ -8,8 +8,9 @@ using Xunit;
 namespace PerfAnalyzers.Tests;
 
 /// <summary>
-/// <see cref="WellKnownTypes.Is"/>: the name test that lets rules resolve a type outside the core library only when code
-/// names it must still give the answer of a full comparison: a type of the same name elsewhere is not the type.
+/// <see cref="WellKnownTypes.Is"/>: the full-name test that spares rules resolving a type outside the core library must
+/// give the answer of a full comparison: a type of the same name in another namespace (one that ends like the real one
+/// included) or under another containing type is not the type.
 /// </summary>
 public class WellKnownTypesTests
 {
@@ -27,6 +28,11 @@ public class WellKnownTypesTests
             public class Outer { public struct AppendInterpolatedStringHandler { } }
         }
 
+        namespace Mine.System.Collections.Generic
+        {
+            public class Dictionary<TKey, TValue> { }
+        }
+
         public static class Uses
         {
             public static System.Linq.Expressions.Expression<Func<int>> Real;
@@ -37,6 +43,7 @@ public class WellKnownTypesTests
             public static StringBuilder.AppendInterpolatedStringHandler RealHandler;
             public static Mine.Outer.AppendInterpolatedStringHandler FakeHandler;
             public static int Number;
+            public static Mine.System.Collections.Generic.Dictionary<string, int> DeeperDictionary;
         }
         """;
 
@@ -58,6 +65,7 @@ public class WellKnownTypesTests
     [InlineData("RealHandler", WellKnownTypes.StringBuilderAppendInterpolatedStringHandler, true)]
     [InlineData("FakeHandler", WellKnownTypes.StringBuilderAppendInterpolatedStringHandler, false)]
     [InlineData("Number", WellKnownTypes.ExpressionOfT, false)]
+    [InlineData("DeeperDictionary", WellKnownTypes.DictionaryOfTKeyTValue, false)]
     [InlineData("Real", WellKnownTypes.DictionaryOfTKeyTValue, false)]
     public void Is_compares_the_type_not_only_its_name(string field, string metadataName, bool expected)
     {
