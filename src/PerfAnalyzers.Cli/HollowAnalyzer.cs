@@ -21,72 +21,78 @@ internal sealed class HollowAnalyzer(DiagnosticAnalyzer rule) : DiagnosticAnalyz
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => Rule.SupportedDiagnostics;
 
-    public override void Initialize(AnalysisContext context) => Rule.Initialize(new Context(context));
+    public override void Initialize(AnalysisContext context) => Rule.Initialize(new Context(context, this));
+
+    /// <summary>
+    /// How many callbacks the twin received (the rule receives as many). Counted without a lock: the timing runs call
+    /// back one at a time (concurrentAnalysis off), and an atomic increment would add its own cost to the twin's time.
+    /// </summary>
+    public long Calls;
 
     /// <summary>Passes the rule's configuration through and hands its compilation-start action a hollow context.</summary>
-    private sealed class Context(AnalysisContext inner) : AnalysisContext
+    private sealed class Context(AnalysisContext inner, HollowAnalyzer twin) : AnalysisContext
     {
         public override void EnableConcurrentExecution() => inner.EnableConcurrentExecution();
 
         public override void ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags analysisMode) => inner.ConfigureGeneratedCodeAnalysis(analysisMode);
 
         public override void RegisterCompilationStartAction(Action<CompilationStartAnalysisContext> action) =>
-            inner.RegisterCompilationStartAction(start => action(new StartContext(start)));
+            inner.RegisterCompilationStartAction(start => action(new StartContext(start, twin)));
 
-        public override void RegisterCompilationAction(Action<CompilationAnalysisContext> action) => inner.RegisterCompilationAction(static _ => { });
+        public override void RegisterCompilationAction(Action<CompilationAnalysisContext> action) => inner.RegisterCompilationAction(_ => twin.Calls++);
 
-        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => inner.RegisterSemanticModelAction(static _ => { });
+        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => inner.RegisterSemanticModelAction(_ => twin.Calls++);
 
         public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) =>
-            inner.RegisterSymbolAction(static _ => { }, symbolKinds);
+            inner.RegisterSymbolAction(_ => twin.Calls++, symbolKinds);
 
         public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) =>
-            inner.RegisterCodeBlockStartAction<TLanguageKindEnum>(static _ => { });
+            inner.RegisterCodeBlockStartAction<TLanguageKindEnum>(_ => twin.Calls++);
 
-        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(static _ => { });
+        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(_ => twin.Calls++);
 
-        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => inner.RegisterSyntaxTreeAction(static _ => { });
+        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => inner.RegisterSyntaxTreeAction(_ => twin.Calls++);
 
         public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) =>
-            inner.RegisterSyntaxNodeAction(static _ => { }, syntaxKinds);
+            inner.RegisterSyntaxNodeAction(_ => twin.Calls++, syntaxKinds);
 
         public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) =>
-            inner.RegisterOperationAction(static _ => { }, operationKinds);
+            inner.RegisterOperationAction(_ => twin.Calls++, operationKinds);
 
-        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(static _ => { });
+        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(_ => twin.Calls++);
 
         public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action) =>
-            inner.RegisterOperationBlockStartAction(static _ => { });
+            inner.RegisterOperationBlockStartAction(_ => twin.Calls++);
     }
 
     /// <summary>The rule's compilation-start action runs against this: what it registers is registered empty.</summary>
-    private sealed class StartContext(CompilationStartAnalysisContext inner)
+    private sealed class StartContext(CompilationStartAnalysisContext inner, HollowAnalyzer twin)
         : CompilationStartAnalysisContext(inner.Compilation, inner.Options, inner.CancellationToken)
     {
-        public override void RegisterCompilationEndAction(Action<CompilationAnalysisContext> action) => inner.RegisterCompilationEndAction(static _ => { });
+        public override void RegisterCompilationEndAction(Action<CompilationAnalysisContext> action) => inner.RegisterCompilationEndAction(_ => twin.Calls++);
 
-        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => inner.RegisterSemanticModelAction(static _ => { });
+        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => inner.RegisterSemanticModelAction(_ => twin.Calls++);
 
         public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) =>
-            inner.RegisterSymbolAction(static _ => { }, symbolKinds);
+            inner.RegisterSymbolAction(_ => twin.Calls++, symbolKinds);
 
         public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) =>
-            inner.RegisterCodeBlockStartAction<TLanguageKindEnum>(static _ => { });
+            inner.RegisterCodeBlockStartAction<TLanguageKindEnum>(_ => twin.Calls++);
 
-        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(static _ => { });
+        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(_ => twin.Calls++);
 
-        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => inner.RegisterSyntaxTreeAction(static _ => { });
+        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => inner.RegisterSyntaxTreeAction(_ => twin.Calls++);
 
         public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) =>
-            inner.RegisterSyntaxNodeAction(static _ => { }, syntaxKinds);
+            inner.RegisterSyntaxNodeAction(_ => twin.Calls++, syntaxKinds);
 
         public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) =>
-            inner.RegisterOperationAction(static _ => { }, operationKinds);
+            inner.RegisterOperationAction(_ => twin.Calls++, operationKinds);
 
-        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(static _ => { });
+        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(_ => twin.Calls++);
 
         public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action) =>
-            inner.RegisterOperationBlockStartAction(static _ => { });
+            inner.RegisterOperationBlockStartAction(_ => twin.Calls++);
     }
 }
 #pragma warning restore RS1001, RS1025, RS1026, RS1012

@@ -479,10 +479,21 @@ public sealed class CliTests(PackageFixture fixture)
     {
         var (code, output) = Run("scan samples/PerfAnalyzers.Samples --quiet --timing --hollow --repeat 1 --warmup 0 --rules PERF004,PERF008");
         Assert.True(code == 0, output);
-        Assert.Contains("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler |", output);
-        Assert.Matches(@"\| PERF004SealInternalTypesAnalyzer \| PERF004 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
-        Assert.Matches(@"\| PERF008UseInterpolationInsteadOfStringFormatAnalyzer \| PERF008 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
-        Assert.Matches(@"\| \*\*all PERF analyzers\*\* \|  \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|\n", output);
+        Assert.Contains("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler | Callbacks | Of which the clock (ms) | % of compiler |", output);
+        const string Cells = @" ([\d.]+) \| [\d.]+ \| [\d.]+ \| [\d.]+ \| (\d+) \| ([\d.]+) \| [\d.]+ \|\n";
+        var perf004 = Regex.Match(output, @"\| PERF004SealInternalTypesAnalyzer \| PERF004 \|" + Cells);
+        var perf008 = Regex.Match(output, @"\| PERF008UseInterpolationInsteadOfStringFormatAnalyzer \| PERF008 \|" + Cells);
+        var all = Regex.Match(output, @"\| \*\*all PERF analyzers\*\* \|  \|" + Cells);
+        Assert.True(perf004.Success && perf008.Success && all.Success, output);
+        static long Calls(Match row) => long.Parse(row.Groups[2].Value, CultureInfo.InvariantCulture);
+        static double Number(Match row, int group) => double.Parse(row.Groups[group].Value, CultureInfo.InvariantCulture);
+
+        // Each twin counts the callbacks it received (PERF004: one per conversion, pattern, loop, type, ...), the row of all
+        // of them sums them, and the clock's share is one measured clock read per callback, never more than the twin's time.
+        Assert.True(Calls(perf004) > 0 && Calls(perf008) > 0, output);
+        Assert.Equal(Calls(perf004) + Calls(perf008), Calls(all));
+        Assert.Matches(@"about one read \((\d+) ns here, measured\)", output);
+        Assert.True(Number(all, 3) <= Number(all, 1) + 0.005, output);
         Assert.DoesNotContain("HollowAnalyzer", output);
 
         // The twins report nothing: the findings are those of a run without them.
