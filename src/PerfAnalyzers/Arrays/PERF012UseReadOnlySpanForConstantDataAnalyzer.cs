@@ -76,6 +76,8 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     member.ContainingAssembly is not null &&
                     SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
                     IsArray(member) &&
+                    // One use a span cannot take settles it: the member's other uses need not be read.
+                    !disqualified.ContainsKey(member.OriginalDefinition) &&
                     !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, types))
                 {
                     disqualified.TryAdd(member.OriginalDefinition, true);
