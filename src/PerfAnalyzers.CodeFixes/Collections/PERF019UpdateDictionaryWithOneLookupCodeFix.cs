@@ -33,8 +33,8 @@ public sealed class PERF019UpdateDictionaryWithOneLookupCodeFix() : DocumentFix(
         var model = input.Model!;
         if (input.Root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } invocation ||
             model.GetOperation(invocation, input.CancellationToken) is not IInvocationOperation lookup ||
-            model.Compilation.GetTypeByMetadataName(WellKnownTypes.DictionaryOfTKeyTValue) is not { } dictionary ||
-            Model.Match(lookup, dictionary, input.CancellationToken) is not { } update ||
+            !new WellKnownTypes(model.Compilation).Is(lookup.TargetMethod.ContainingType, WellKnownTypes.DictionaryOfTKeyTValue) ||
+            Model.Match(lookup, lookup.TargetMethod.ContainingType.OriginalDefinition, input.CancellationToken) is not { } update ||
             !diagnostic.Properties.TryGetValue(Model.FormKey, out var form))
         {
             return false;

@@ -39,7 +39,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         var lookup = (IInvocationOperation)context.Operation;
         if (lookup.TargetMethod.Name is not ("ContainsKey" or "TryGetValue") ||
             !compilation.Types.Is(lookup.TargetMethod.ContainingType, WellKnownTypes.DictionaryOfTKeyTValue) ||
-            Model.Match(lookup, compilation.Types.Get(WellKnownTypes.DictionaryOfTKeyTValue)!, context.CancellationToken) is not { } update)
+            Model.Match(lookup, lookup.TargetMethod.ContainingType.OriginalDefinition, context.CancellationToken) is not { } update)
         {
             return;
         }
