@@ -953,6 +953,15 @@ public class PERF004SealInternalTypesTests
         return test.RunAsync();
     }
 
+    /// <summary>A partial declaration of the top-level statements' class is part of it: the class is still not flagged.</summary>
+    [Fact]
+    public Task Top_level_program_with_a_partial_declaration_is_not_flagged()
+    {
+        var test = Test("System.Console.WriteLine(Program.Twice(1));\n\ninternal partial class Program\n{\n    public static int Twice(int x) => 2 * x;\n}\n\ninternal class [|Other|] { }\n");
+        test.OutputKind = OutputKind.ConsoleApplication;
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task Derived_types_in_generated_files_count_and_generated_types_are_not_flagged() => Files(
         new[]

@@ -131,7 +131,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                 // from there: sealing it would break that build.
                 if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) || castToForeignInterface.ContainsKey(type) ||
                     MultiTargeting.OccursInInactiveCode(c.Compilation, type.Name, c.CancellationToken) ||
-                    ReportLocation(type, generatedTrees, c.CancellationToken) is not { } location)
+                    ReportLocation(type, generatedTrees) is not { } location)
                 {
                     continue;
                 }
@@ -151,7 +151,9 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     private static bool? IsCandidate(INamedTypeSymbol type, WellKnownTypes types, CancellationToken cancellationToken)
     {
         if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared || !type.CanBeReferencedByName ||
-            type.DeclaringSyntaxReferences.IsEmpty)
+            type.DeclaringSyntaxReferences.IsEmpty ||
+            // The class top-level statements make (its entry point is '<Main>$'): no declaration of it to seal.
+            !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty)
         {
             return null;
         }
@@ -293,24 +295,27 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         return false;
     }
 
-    /// <summary>The identifier of the first declaration (by file, then position) that is not in generated code.</summary>
-    private static Location? ReportLocation(INamedTypeSymbol type, ConcurrentDictionary<SyntaxTree, byte> generatedTrees, CancellationToken cancellationToken)
+    /// <summary>
+    /// The identifier of the first declaration (by file, then position) that is not in generated code: the type's own
+    /// locations, which are its declarations' identifiers, so that no syntax node is made again to find them.
+    /// </summary>
+    private static Location? ReportLocation(INamedTypeSymbol type, ConcurrentDictionary<SyntaxTree, byte> generatedTrees)
     {
-        SyntaxReference? best = null;
-        foreach (var reference in type.DeclaringSyntaxReferences)
+        Location? best = null;
+        foreach (var location in type.Locations)
         {
-            if (generatedTrees.ContainsKey(reference.SyntaxTree))
+            if (location.SourceTree is not { } tree || generatedTrees.ContainsKey(tree))
             {
                 continue;
             }
 
             if (best is null ||
-                string.CompareOrdinal(reference.SyntaxTree.FilePath, best.SyntaxTree.FilePath) is var order && (order < 0 || (order == 0 && reference.Span.Start < best.Span.Start)))
+                string.CompareOrdinal(tree.FilePath, best.SourceTree!.FilePath) is var order && (order < 0 || (order == 0 && location.SourceSpan.Start < best.SourceSpan.Start)))
             {
-                best = reference;
+                best = location;
             }
         }
 
-        return best?.GetSyntax(cancellationToken) is BaseTypeDeclarationSyntax declaration ? declaration.Identifier.GetLocation() : null;
+        return best;
     }
 }
