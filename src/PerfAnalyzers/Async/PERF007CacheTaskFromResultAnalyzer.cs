@@ -58,7 +58,9 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, WellKnownTypes types, string framework)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.OriginalDefinition, fromResult) ||
+        // The name first: cheaper than comparing method symbols for every call rejected.
+        if (invocation.TargetMethod.Name != "FromResult" ||
+            !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.OriginalDefinition, fromResult) ||
             invocation.TargetMethod.TypeArguments.Length != 1 ||
             invocation.TargetMethod.TypeArguments[0].SpecialType != SpecialType.System_Boolean ||
             invocation.Arguments.Length != 1 ||

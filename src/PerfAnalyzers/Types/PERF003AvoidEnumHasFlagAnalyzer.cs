@@ -53,7 +53,9 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol hasFlag, WellKnownTypes types, string framework)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, hasFlag) ||
+        // The name first: comparing method symbols is costlier for the generic and constructed methods most calls go to.
+        if (invocation.TargetMethod.Name != "HasFlag" ||
+            !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, hasFlag) ||
             invocation.Arguments.Length != 1 ||
             invocation.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax or MemberBindingExpressionSyntax } syntax)
         {
