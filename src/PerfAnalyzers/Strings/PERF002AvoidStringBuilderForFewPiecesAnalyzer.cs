@@ -41,7 +41,8 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
     private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, WellKnownTypes types)
     {
         var creation = (IObjectCreationOperation)context.Operation;
-        if (!SymbolEqualityComparer.Default.Equals(creation.Type, stringBuilder))
+        // The name first: most creations are of other types, often generic ones, which a symbol comparison reads further.
+        if (creation.Type?.Name != "StringBuilder" || !SymbolEqualityComparer.Default.Equals(creation.Type, stringBuilder))
         {
             return;
         }

@@ -55,7 +55,8 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         var creation = (IObjectCreationOperation)context.Operation;
 
         // Exactly System.Random, unseeded (a seed asks for a reproducible sequence), nothing else set on it.
-        if (!SymbolEqualityComparer.Default.Equals(creation.Type, random) ||
+        if (creation.Type?.Name != "Random" ||
+            !SymbolEqualityComparer.Default.Equals(creation.Type, random) ||
             creation.Constructor is not { Parameters.Length: 0 } ||
             creation.Initializer is not null)
         {
