@@ -53,7 +53,7 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol hasFlag, WellKnownTypes types, string framework)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        // The name first: comparing method symbols is costlier for the generic and constructed methods most calls go to.
+        // The name first: cheaper than comparing method symbols (more so for generic and constructed methods) for every call rejected.
         if (invocation.TargetMethod.Name != "HasFlag" ||
             !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, hasFlag) ||
             invocation.Arguments.Length != 1 ||
