@@ -429,9 +429,10 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         }
 
         Add(AllPerf, "", false, PerRun(SelectedAnalyzers));
-        foreach (var floor in floors)
+        // The analyzers of a row (the per-rule dispatch row has one per rule) are summed run by run.
+        foreach (var row in floors.GroupBy(f => f.Name))
         {
-            result.Floors.Add(new FloorTiming(floor.Name, floorCalls[floor], Median(samples[floor])));
+            result.Floors.Add(new FloorTiming(row.Key, row.Sum(f => floorCalls[f]), Median(PerRun(row))));
         }
 
         foreach (var hollow in hollows)

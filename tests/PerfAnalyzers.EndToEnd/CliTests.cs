@@ -470,6 +470,14 @@ public sealed class CliTests(PackageFixture fixture)
         Assert.True(invocations.Success, output);
         Assert.True(int.Parse(invocations.Groups[1].Value, CultureInfo.InvariantCulture) > 0, invocations.Value);
         Assert.Matches(@"\| symbols: NamedType \| [1-9]\d* \|", output);
+
+        // The dispatch rows: ten analyzers, one per rule that registers Invocation, each read the called method's name
+        // (one row, summed), against one analyzer reading it once for all ten.
+        var perRule = Regex.Match(output, @"\| Invocation, the called method's name read by 10 analyzers \(one per rule, as built\) \| (\d+) \|");
+        var shared = Regex.Match(output, @"\| Invocation, the called method's name read once for the same 10 rules \(one shared analyzer\) \| (\d+) \|");
+        Assert.True(perRule.Success && shared.Success, output);
+        Assert.Equal(invocations.Groups[1].Value, shared.Groups[1].Value);
+        Assert.Equal(10 * long.Parse(shared.Groups[1].Value, CultureInfo.InvariantCulture), long.Parse(perRule.Groups[1].Value, CultureInfo.InvariantCulture));
         Assert.Contains("| PERF008UseInterpolationInsteadOfStringFormatAnalyzer | PERF008 |", output);
         Assert.DoesNotContain("EmptyCallbacks", output);
     }
