@@ -55,6 +55,19 @@ public class PERF015UseClearOrFillTests
              """));
 
     [Fact]
+    public Task Array_clear_is_found_with_space_or_a_comment_before_its_arguments() => Verify(
+        Wrap("""
+                 void A(int[] a) { [|Array.Clear (a, 0, a.Length)|]; [|Array.@Clear(a, 0, a.Length)|]; }
+                 void B(int[] a) { [|Array.Clear /* all of it */ (a, 0, a.Length)|]; [|Array.Clear
+                     ( a, 0, a.Length)|]; }
+             """),
+        Wrap("""
+                 void A(int[] a) { Array.Clear (a); Array.@Clear(a); }
+                 void B(int[] a) { Array.Clear /* all of it */ (a); Array.Clear
+                     ( a); }
+             """));
+
+    [Fact]
     public Task Other_clear_lookalikes_are_not_flagged() => Verify(Header + """
         sealed class C
         {
