@@ -16,9 +16,9 @@ public static class Program
             return args.Length == 0 ? 2 : 0;
         }
 
-        if (args[0] != "scan")
+        if (args[0] is not ("scan" or "profile"))
         {
-            Console.Error.WriteLine($"perfanalyzers: unknown command '{args[0]}' (try: perfanalyzers scan <path>)");
+            Console.Error.WriteLine($"perfanalyzers: unknown command '{args[0]}' (try: perfanalyzers scan <path>, or perfanalyzers profile)");
             return 2;
         }
 
@@ -26,6 +26,11 @@ public static class Program
         Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancellation.Cancel(); };
         try
         {
+            if (args[0] == "profile")
+            {
+                return await Profiles.ProfileCommand.RunAsync(args.Skip(1).ToList(), cancellation.Token).ConfigureAwait(false);
+            }
+
             var options = ScanOptions.Parse(args.Skip(1).ToList());
             Action<string> progress = options.Quiet ? _ => { } : message => Console.Error.WriteLine("perfanalyzers: " + message);
             var result = await new Scanner(options, progress).RunAsync(cancellation.Token).ConfigureAwait(false);

@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -25,7 +26,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Framework, .NET Standard, .NET Core before 5 (boundary measured)",
             fixKey: FixKey,
-            options: [ColdPath.Option],
+            options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -51,7 +52,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Where `Span<T>` exists (.NET Core 2.1+, .NET Standard 2.1, or System.Memory), C# 7.3+",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option, MaxBytes],
+            options: [MultiTargeting.Option, ColdPath.Option, MaxBytes, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -75,7 +76,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Core 2.1 up to .NET 7 (silent on .NET 8+, measured equal on .NET 10; silent on .NET Framework/Standard); byte/sbyte/bool data with C# 7.3+, other primitives with C# 11 on .NET 7",
             fixKey: FixKey,
-            options: [MultiTargeting.Option],
+            options: [MultiTargeting.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -98,7 +99,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Where `System.Buffers.Binary.BinaryPrimitives` exists (.NET Core 2.1+, .NET Standard 2.1, or System.Memory); reads and writes of 2, 4 and 8 bytes, byte swaps",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -121,7 +122,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Loops: every target with the replacement (`Array.Clear` range everywhere, `Array.Fill` .NET Core 2.0+, spans); `Array.Clear(a)` .NET 6+",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1855"]);
     }
 
@@ -144,7 +145,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Core 3.0+ (where SequenceEqual is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -167,7 +168,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Core 3.0+ (where IndexOf is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 }

@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -51,7 +52,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Framework, .NET Standard, .NET Core 1.0–3.1, .NET 5 (before .NET 6)",
             fixKey: FixKey,
-            options: [ColdPath.Option],
+            options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 }

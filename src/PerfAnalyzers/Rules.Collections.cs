@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -25,7 +26,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET 6+ (GetValueRefOrAddDefault); on every target where ContainsKey, a read and a write become TryGetValue and a write",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1854", "CA1864"]);
     }
 }

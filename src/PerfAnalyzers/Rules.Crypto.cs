@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -25,7 +26,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET 6+ (where the one-shot `EncryptCbc`/`DecryptCbc`/… and `Rfc2898DeriveBytes.Pbkdf2` exist)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 }

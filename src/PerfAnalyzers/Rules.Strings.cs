@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -25,7 +26,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Where the span overload exists (.NET Core 2.1+; concatenation .NET Core 3.0+); the `StringBuilder.Append` shape on every target",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1845", "CA1846"]);
     }
 
@@ -51,7 +52,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "All targets (the fix writes an interpolated string on .NET 6+ with C# 10+, `string.Concat` elsewhere)",
             fixKey: FixKey,
-            options: [ColdPath.Option, MaxAppends],
+            options: [ColdPath.Option, MaxAppends, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -74,7 +75,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET 6+ with C# 10+ (interpolated string); every target for strings-only plain placeholders (`string.Concat`) and `StringBuilder.Append(string.Format(...))` (`AppendFormat`)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -97,7 +98,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Core 2.1+ and .NET Standard (where the typed overloads format in place; silent on .NET Framework, where `Append(int)` calls `ToString()` itself); format strings: .NET 6+ with C# 10+",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 }

@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers;
 
@@ -25,7 +26,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Framework, .NET Standard, .NET Core before 2.1",
             fixKey: FixKey,
-            options: [ColdPath.Option],
+            options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -65,7 +66,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Every target framework (reported at compilation end; the IDE shows it with full-solution analysis)",
             fixKey: FixKey,
-            options: [InternalsVisibleTo],
+            options: [InternalsVisibleTo, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1852"]);
     }
 
@@ -88,7 +89,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET 6+ (where the generic overloads exist and no longer box)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -111,7 +112,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET 6+ (where `Random.Shared` exists)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 
@@ -137,7 +138,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Framework, .NET Standard, .NET Core before 3.0 (Mono measured; silent on .NET Core 3.0+, measured equal)",
             fixKey: FixKey,
-            options: [ExcludedTypes],
+            options: [ExcludedTypes, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1810"]);
     }
 
@@ -160,7 +161,7 @@ public static partial class Rules
             Descriptor,
             firesOn: ".NET Core 2.1 to .NET 6 (silent on .NET Framework and .NET Standard, where the hoisted local is the faster code, and from .NET 7: measured equal on .NET 10)",
             fixKey: FixKey,
-            options: [MultiTargeting.Option, ColdPath.Option],
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: []);
     }
 }

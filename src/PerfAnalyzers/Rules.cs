@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using PerfAnalyzers.Infrastructure;
 
@@ -45,6 +46,11 @@ public static partial class Rules
         PERF021.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";
+
+    private static readonly System.Collections.Generic.Dictionary<string, RuleInfo> ById = All.ToDictionary(r => r.Id, System.StringComparer.Ordinal);
+
+    /// <summary>The entry of rule <paramref name="id"/>, or null.</summary>
+    public static RuleInfo? Find(string id) => ById.TryGetValue(id, out var rule) ? rule : null;
 
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);

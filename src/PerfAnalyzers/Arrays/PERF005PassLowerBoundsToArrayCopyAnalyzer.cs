@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -98,12 +99,12 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
         }
 
         var target = syntax.Expression.ToString();
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF005.Descriptor,
             name.GetLocation(),
             syntax.ToString(),
             framework,
-            $"{target}({Text(source!)}, 0, {Text(destination!)}, 0, {Text(length)})"));
+            $"{target}({Text(source!)}, 0, {Text(destination!)}, 0, {Text(length)})"), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     private static bool IsZeroBasedVector(IOperation? operation)

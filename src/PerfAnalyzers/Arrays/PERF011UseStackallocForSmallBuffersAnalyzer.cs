@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -156,13 +157,13 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF011.Descriptor,
             creation.Syntax.GetLocation(),
             properties,
             local.Name,
             creation.Syntax.OneLine(),
-            element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+            element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     private enum SpanArgument

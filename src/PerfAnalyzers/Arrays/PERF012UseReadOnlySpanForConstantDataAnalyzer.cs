@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -105,12 +106,13 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                     }
 
                     var element = ((IArrayTypeSymbol)(candidate.Key is IFieldSymbol f ? f.Type : ((IPropertySymbol)candidate.Key).Type)).ElementType;
-                    c.ReportDiagnostic(Diagnostic.Create(
-                        Rules.PERF012.Descriptor,
-                        candidate.Value.Location,
-                        properties,
-                        candidate.Key.Name,
-                        element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+                    // With a profile: ranked by the hottest method of the type that holds the data.
+                    ProfileGate.Report(
+                        c.ReportDiagnostic,
+                        Diagnostic.Create(Rules.PERF012.Descriptor, candidate.Value.Location, properties, candidate.Key.Name, element.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)),
+                        candidate.Key.ContainingType,
+                        c.Compilation,
+                        c.Options);
                 }
             }
         });

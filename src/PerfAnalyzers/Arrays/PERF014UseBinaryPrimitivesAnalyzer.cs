@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -127,7 +128,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         if (ColdPath.Allows(context.Options, context.Operation.Syntax, context.Operation.SemanticModel, Rules.PERF014.Id, context.CancellationToken) &&
             MultiTargeting.Allows(compilation, context.Options, location.SourceTree!, Rules.PERF014.Id, ApiAvailability.NetCore21OrNetStandard21, ref properties))
         {
-            context.ReportDiagnostic(Diagnostic.Create(Rules.PERF014.Descriptor, location, additionalLocations, properties, arguments));
+            ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF014.Descriptor, location, additionalLocations, properties, arguments), context.ContainingSymbol, context.Compilation, context.Options);
         }
     }
 

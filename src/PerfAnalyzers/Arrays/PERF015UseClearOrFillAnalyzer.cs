@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -151,7 +152,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             {
                 if (!GeneratedCode.IsMarked(model.GetEnclosingSymbol(call.SpanStart, context.CancellationToken)))
                 {
-                    context.ReportDiagnostic(d);
+                    ProfileGate.Report(context.ReportDiagnostic, d, model, context.Options, context.CancellationToken);
                 }
             });
         }
@@ -316,7 +317,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(context.ReportDiagnostic, context.Options, apis, header, "this loop", replacement, shape, typeArgument);
+        Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, header, "this loop", replacement, shape, typeArgument);
     }
 
     private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, Location location, string code, string replacement, string shape, string? elementType)

@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -86,7 +87,7 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
 
         var replacement = $"return {first.Target.Syntax}{(first.IsArray ? ".AsSpan()" : string.Empty)}.SequenceEqual({second.Target.Syntax});";
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF016.Descriptor, location, properties, replacement));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF016.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     private static bool ReturnsConstant(IOperation operation, bool value) =>

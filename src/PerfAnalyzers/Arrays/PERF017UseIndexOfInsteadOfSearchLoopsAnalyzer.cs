@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Arrays;
 
@@ -206,7 +207,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             };
         var replacement = (stored is null ? "return " : stored.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + " " + stored.Name + " = ") + call + ";";
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>

@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Async;
 
@@ -92,13 +93,13 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
             advice = $"write '{literal}' instead of awaiting it";
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF007.Descriptor,
             name.Identifier.GetLocation(),
             properties,
             syntax.ToString(),
             framework,
-            advice));
+            advice), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>Whether the function around <paramref name="awaited"/> has another await (expression, <c>await foreach</c>, <c>await using</c>).</summary>

@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 using Model = PerfAnalyzers.Collections.PERF019UpdateDictionaryWithOneLookupModel;
 
 namespace PerfAnalyzers.Collections;
@@ -76,13 +77,13 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         var advice = form == Model.FormTryGetValue
             ? "one 'TryGetValue' and one write do it with two"
             : "'CollectionsMarshal.GetValueRefOrAddDefault' finds or adds the entry with one";
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF019.Descriptor,
             ((lookup.Syntax as InvocationExpressionSyntax)?.CalledName() ?? lookup.Syntax).GetLocation(),
             properties.Add(Model.FormKey, form),
             update.Dictionary.Syntax.OneLine() + "[" + update.Key.Syntax.OneLine() + "]",
             update.Lookups,
-            advice));
+            advice), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>

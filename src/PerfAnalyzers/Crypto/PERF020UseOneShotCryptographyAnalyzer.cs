@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Crypto;
 
@@ -349,7 +350,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         }
 
         var additional = start is null ? null : new[] { start };
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF020.Descriptor, node.GetLocation(), additional, properties, flagged, suggestion));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF020.Descriptor, node.GetLocation(), additional, properties, flagged, suggestion), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     private static IOperation? Argument(ImmutableArray<IArgumentOperation> arguments, int ordinal)

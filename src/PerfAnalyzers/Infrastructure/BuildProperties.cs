@@ -18,7 +18,10 @@ public static class BuildProperties
     /// </summary>
     public const string TargetFrameworks = "PerfAnalyzersTargetFrameworks";
 
-    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion, TargetFrameworks);
+    /// <summary>The profile of a real run that ranks and filters findings (<see cref="Profiles.ProfileGate"/>).</summary>
+    public const string Profile = Profiles.ProfileGate.FileProperty;
+
+    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion, TargetFrameworks, Profile);
 
     public static string Key(string property) => "build_property." + property;
 }

@@ -18,7 +18,10 @@ public sealed class PerfCompilation
         TargetFramework = TargetFramework.From(compilation, options.AnalyzerConfigOptionsProvider.GlobalOptions);
         Legs = MultiTargeting.Legs(options.AnalyzerConfigOptionsProvider.GlobalOptions);
         Types = new WellKnownTypes(compilation);
+        _profile = new System.Lazy<Profiles.Profile?>(() => Profiles.ProfileGate.Load(options, default));
     }
+
+    private readonly System.Lazy<Profiles.Profile?> _profile;
 
     public Compilation Compilation { get; }
 
@@ -28,6 +31,9 @@ public sealed class PerfCompilation
     public System.Collections.Immutable.ImmutableArray<TargetFramework> Legs { get; }
 
     public WellKnownTypes Types { get; }
+
+    /// <summary>The profile of a real run handed to the build (<see cref="Profiles.ProfileGate"/>), read at the first finding; null without one.</summary>
+    public Profiles.Profile? Profile => _profile.Value;
 
     public static PerfCompilation Get(Compilation compilation, AnalyzerOptions options) =>
         Cache.GetValue(compilation, c => new PerfCompilation(c, options));

@@ -77,6 +77,25 @@ public sealed class IntOption : RuleOption
             : Default;
 }
 
+/// <summary>A percentage (0 to 100, a decimal point allowed: <c>0.5</c>); other values fall back to the default.</summary>
+public sealed class PercentOption : RuleOption
+{
+    public PercentOption(string? ruleId, string name, double defaultValue, string description)
+        : base(ruleId, name, defaultValue.ToString(CultureInfo.InvariantCulture), description)
+    {
+        Default = defaultValue;
+    }
+
+    public double Default { get; }
+
+    public double Read(AnalyzerOptions options, SyntaxTree tree, string? ruleId = null) =>
+        Text(options, tree, ruleId) is { } text
+        && double.TryParse(text.TrimEnd('%'), NumberStyles.Float, CultureInfo.InvariantCulture, out var value)
+        && value is >= 0 and <= 100
+            ? value
+            : Default;
+}
+
 /// <summary>An option naming one value of <typeparamref name="T"/>, written in snake case (<c>all_legs</c> for <c>AllLegs</c>).</summary>
 public sealed class EnumOption<T> : RuleOption
     where T : struct, Enum

@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Strings;
 
@@ -53,7 +54,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                 if (invocation.TargetMethod.Name == "Substring" &&
                     SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, types.String))
                 {
-                    AnalyzeInvocation(invocation, c.ContainingSymbol, c.Options, c.ReportDiagnostic, types);
+                    AnalyzeInvocation(invocation, c.ContainingSymbol, c.Options, d => ProfileGate.Report(c.ReportDiagnostic, d, c.ContainingSymbol, c.Compilation, c.Options), types);
                 }
             },
             OperationKind.Invocation);

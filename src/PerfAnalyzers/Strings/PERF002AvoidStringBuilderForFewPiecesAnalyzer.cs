@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Strings;
 
@@ -64,7 +65,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         }
 
         var form = use.ChooseForm(hasHandlers, ((CSharpParseOptions)creation.Syntax.SyntaxTree.Options).LanguageVersion);
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF002.Descriptor,
             creation.Syntax.GetLocation(),
             additionalLocations: new[] { use.ToStringCall.Syntax.GetLocation() },
@@ -72,6 +73,6 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
                 .Add(BuilderUse.HandlersKey, hasHandlers ? "true" : "false"),
             creation.Syntax.ToString(),
             use.Pieces.Count,
-            form == ReplacementForm.Interpolation ? "an interpolated string" : "string.Concat"));
+            form == ReplacementForm.Interpolation ? "an interpolated string" : "string.Concat"), context.ContainingSymbol, context.Compilation, context.Options);
     }
 }

@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Strings;
 
@@ -97,7 +98,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF008.Descriptor,
             invocation.Syntax.GetLocation(),
             properties: properties,
@@ -109,7 +110,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
                 FormatForm.AppendInterpolation => "Append($\"...\")",
                 FormatForm.AppendFormat => "AppendFormat",
                 _ => "an interpolated string",
-            }));
+            }), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>

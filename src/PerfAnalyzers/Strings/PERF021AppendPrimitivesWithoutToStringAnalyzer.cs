@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Strings;
 
@@ -177,7 +178,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF021.Descriptor, call.Syntax.GetLocation(), properties, call.Syntax.OneLine(), suggestion));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF021.Descriptor, call.Syntax.GetLocation(), properties, call.Syntax.OneLine(), suggestion), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>The types with their own Append and Insert overloads (not <c>nint</c>, not <c>Nullable&lt;T&gt;</c>, not enums).</summary>

@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -91,13 +92,13 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF003.Descriptor,
             name.GetLocation(),
             properties,
             shown,
             framework,
-            $"({receiver} & {flagText}) == {flagText}"));
+            $"({receiver} & {flagText}) == {flagText}"), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>The receiver chain starts with <c>?.</c>: <c>value?.HasFlag(..)</c>, <c>a?.B.HasFlag(..)</c>.</summary>

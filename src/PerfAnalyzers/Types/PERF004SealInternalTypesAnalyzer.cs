@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -136,10 +137,13 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                     continue;
                 }
 
-                c.ReportDiagnostic(Diagnostic.Create(
-                    Rules.PERF004.Descriptor,
-                    location,
-                    type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+                // With a profile: ranked by the type's hottest method.
+                ProfileGate.Report(
+                    c.ReportDiagnostic,
+                    Diagnostic.Create(Rules.PERF004.Descriptor, location, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)),
+                    type,
+                    c.Compilation,
+                    c.Options);
             }
         });
     }

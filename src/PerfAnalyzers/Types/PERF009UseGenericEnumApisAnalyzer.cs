@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -171,7 +172,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF009.Descriptor, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF009.Descriptor, name.GetLocation(), properties, replaced.Syntax.ToString(), suggestion), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>The other arguments as written (names and order kept: the generic overloads name them alike).</summary>

@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -102,7 +103,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.PERF010.Descriptor, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()));
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF010.Descriptor, creation.Syntax.GetLocation(), properties, creation.Syntax.ToString()), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
     /// <summary>The value is the receiver of a method declared by <c>System.Random</c> (not <c>GetType</c>, <c>Equals</c>, ...).</summary>

@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -101,11 +102,11 @@ public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
         fixable &= !InitializersRead(type, assignments, context.CancellationToken);
 
         var properties = DiagnosticProperties.WithFixable(fixable);
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF013.Descriptor,
             syntax.Identifier.GetLocation(),
             properties,
-            type.Name));
+            type.Name), context.OwningSymbol.ContainingType, context.Compilation, context.Options);
     }
 
     private static bool InitializersRead(INamedTypeSymbol type, List<(IFieldSymbol Field, IOperation Value, int Position)> assignments, System.Threading.CancellationToken cancellationToken)

@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using PerfAnalyzers.Infrastructure;
+using PerfAnalyzers.Profiles;
 
 namespace PerfAnalyzers.Types;
 
@@ -93,12 +94,12 @@ public sealed class PERF018DoNotHoistEqualityComparerDefaultAnalyzer : PerfAnaly
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF018.Descriptor,
             syntax.Identifier.GetLocation(),
             properties,
             local.Name,
             initializerSyntax.OneLine(),
-            compilation.TargetFramework.ToString()));
+            compilation.TargetFramework.ToString()), context.ContainingSymbol, context.Compilation, context.Options);
     }
 }
