@@ -64,6 +64,12 @@ public sealed class ScanOptions
     /// <summary>Null: every rule. Otherwise only the analyzers of these rule ids run (findings, fixes, timing).</summary>
     public List<string>? Rules { get; set; }
 
+    /// <summary>A profile of a real run (<c>perf-profile.json</c> or a <c>.nettrace</c>) that ranks the findings (docs/profiles.md).</summary>
+    public string? Profile { get; set; }
+
+    /// <summary>With a profile: leave out findings in methods below this share of the samples (percent); null: keep them, labelled.</summary>
+    public double? HotOnly { get; set; }
+
     /// <summary>Go on when a compilation has no reference assemblies (a failed restore) instead of stopping with exit 2.</summary>
     public bool AllowMissingReferences { get; set; }
 
@@ -96,6 +102,11 @@ public sealed class ScanOptions
           --rules <ids>          run only these rules (comma-separated, e.g. PERF004,PERF014): findings,
                                  fixes and timing
           --fix [ids]            apply the fixes (Fix All) of all rules, or of the given ids, then recompile
+          --profile <file>       rank findings by a profile of a real run (perf-profile.json from
+                                 'perfanalyzers profile', or a .nettrace): hottest first, each labelled hot,
+                                 cold or unknown (docs/profiles.md)
+          --hot-only [percent]   with --profile: leave out findings in methods whose own code took less than
+                                 this share of the samples (default 0.1)
           --quiet                no progress on stderr
           -p:<name>=<value>      an MSBuild property for loading projects, as 'dotnet build -p:' takes it
                                  (one per -p; a value may hold ';', e.g. -p:TargetFrameworks=net472;net8.0)
@@ -178,6 +189,18 @@ public sealed class ScanOptions
                 case "--quiet":
                     options.Quiet = true;
                     break;
+                case "--profile":
+                    options.Profile = Next(args, ref i, arg);
+                    break;
+                case "--hot-only":
+                    options.HotOnly = PerfAnalyzers.Profiles.ProfileGate.ThresholdOption.Default;
+                    if (i + 1 < args.Count && double.TryParse(args[i + 1].TrimEnd('%'), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var percent))
+                    {
+                        options.HotOnly = percent is >= 0 and <= 100 ? percent : throw new UsageException("--hot-only takes a percentage from 0 to 100");
+                        i++;
+                    }
+
+                    break;
                 case "--allow-missing-references":
                     options.AllowMissingReferences = true;
                     break;
@@ -206,6 +229,11 @@ public sealed class ScanOptions
         if (options.Path.Length == 0)
         {
             throw new UsageException("missing <path> to scan");
+        }
+
+        if (options.HotOnly is not null && options.Profile is null)
+        {
+            throw new UsageException("--hot-only needs --profile <file>");
         }
 
         return options;

@@ -7,6 +7,8 @@ using System.Text;
 using System.Text.Json;
 using Microsoft.CodeAnalysis;
 
+using PerfAnalyzers.Profiles;
+
 namespace PerfAnalyzers.Cli;
 
 /// <summary>Writes a scan result as text, JSON or SARIF 2.1.</summary>
@@ -34,10 +36,21 @@ public static class Report
     private static string Relative(string basePath, string file) =>
         file.Length == 0 ? file : Path.GetRelativePath(basePath, file).Replace('\\', '/');
 
+    /// <summary>With a profile: hot findings by share, then unknown, then cold ones (by file and line within each).</summary>
+    public static IEnumerable<Finding> ByHeat(IEnumerable<Finding> findings) =>
+        findings.OrderBy(f => f.Profile?.Heat switch { ProfileHeat.Hot => 0, ProfileHeat.Cold => 2, _ => 1 })
+            .ThenByDescending(f => f.Profile?.SharePercent ?? 0)
+            .ThenBy(f => f.File, StringComparer.Ordinal).ThenBy(f => f.Line);
+
     public static string Text(ScanResult result, ScanOptions options, string basePath)
     {
         var text = new StringBuilder();
-        foreach (var group in result.Findings.GroupBy(f => f.Id).OrderBy(g => g.Key, StringComparer.Ordinal))
+        if (options.Profile is not null)
+        {
+            ProfileText(text, result, options, basePath);
+        }
+
+        foreach (var group in options.Profile is not null ? Enumerable.Empty<IGrouping<string, Finding>>() : result.Findings.GroupBy(f => f.Id).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
             var title = RuleCatalog.Descriptors.FirstOrDefault(d => d.Id == group.Key)?.Title.ToString() ?? "analyzer failure";
             var severities = string.Join("/", group.Select(f => f.Severity.ToString().ToLowerInvariant()).Distinct());
@@ -238,6 +251,35 @@ public static class Report
     private static bool HasRule(AnalyzerTiming timing, string id) =>
         timing.Rules.Split(',').Contains(id, StringComparer.Ordinal);
 
+    /// <summary>Every finding, hottest first, each with its label; the counts of hot, cold and unknown after.</summary>
+    private static void ProfileText(StringBuilder text, ScanResult result, ScanOptions options, string basePath)
+    {
+        text.Append(CultureInfo.InvariantCulture, $"Findings by the profile {Path.GetFileName(options.Profile)}, hottest first{(options.HotOnly is { } t ? $" (--hot-only {t.ToString(CultureInfo.InvariantCulture)}%: cold ones left out)" : "")}:\n");
+        var ranked = ByHeat(result.Findings).ToList();
+        foreach (var finding in ranked.Take(ProfiledShown))
+        {
+            text.Append(CultureInfo.InvariantCulture, $"  [{finding.Profile?.Label ?? "not ranked"}] {Relative(basePath, finding.File)}({finding.Line},{finding.Column}): {finding.Id}: {finding.Message}{LegsOf(result, finding)}\n");
+        }
+
+        if (ranked.Count > ProfiledShown)
+        {
+            text.Append(CultureInfo.InvariantCulture, $"  ... and {ranked.Count - ProfiledShown} more (--format json lists all)\n");
+        }
+
+        int Count(ProfileHeat heat) => ranked.Count(f => f.Profile?.Heat == heat);
+        text.Append(CultureInfo.InvariantCulture, $"Profile: {Count(ProfileHeat.Hot)} hot, {Count(ProfileHeat.Cold)} cold, {Count(ProfileHeat.Unknown)} unknown (not in the profile), {ranked.Count(f => f.Profile is null)} not ranked (PERF006)\n\n");
+    }
+
+    private const int ProfiledShown = 40;
+
+    private static object? ProfileJson(Finding f) => f.Profile is not { } p ? null : new
+    {
+        heat = p.Heat.ToString().ToLowerInvariant(),
+        share = Math.Round(p.SharePercent, 3),
+        rank = p.Rank,
+        label = p.Label,
+    };
+
     private static string Json(ScanResult result, string basePath)
     {
         var document = new
@@ -252,6 +294,7 @@ public static class Report
                 message = f.Message,
                 helpUri = f.HelpUri,
                 legs = f.Legs,
+                profile = ProfileJson(f),
             }),
             summary = new
             {
@@ -317,6 +360,7 @@ public static class Report
                     {
                         ruleId = f.Id,
                         level = Level(f.Severity),
+                        rank = f.Profile?.Rank ?? -1.0,
                         message = new { text = f.Message },
                         locations = new[]
                         {
@@ -329,7 +373,7 @@ public static class Report
                                 },
                             },
                         },
-                        properties = new { legs = f.Legs },
+                        properties = new { legs = f.Legs, profile = ProfileJson(f) },
                     }),
                 },
             },

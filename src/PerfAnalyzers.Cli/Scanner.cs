@@ -17,6 +17,9 @@ namespace PerfAnalyzers.Cli;
 public sealed record Finding(string Id, DiagnosticSeverity Severity, string File, int Line, int Column, int EndLine, int EndColumn, string Message, string HelpUri)
 {
     public List<string> Legs { get; } = new();
+
+    /// <summary>With <c>--profile</c>: what the profile says of the finding's method (null for a rule it does not rank, PERF006).</summary>
+    public PerfAnalyzers.Profiles.ProfileVerdict? Profile { get; init; }
 }
 
 /// <summary>A compilation's own compiler errors, found before any fix (findings near them may be missing or wrong).</summary>
@@ -128,6 +131,12 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
         }
 
         var loaded = this.loaded = await Loader.LoadAsync(options, progress, cancellationToken).ConfigureAwait(false);
+        if (options.Profile is { } profilePath)
+        {
+            var profileText = Profiles.ProfileCommand.LoadText(profilePath, progress, cancellationToken);
+            loaded = this.loaded = loaded with { Solution = Profiles.ScanProfile.Apply(loaded.Solution, loaded.Projects, profileText, options.HotOnly) };
+        }
+
         var result = new ScanResult { Projects = loaded.Projects.Select(id => loaded.Solution.GetProject(id)!.FilePath ?? id.ToString()).Distinct().Count() };
         var sdkAnalyzers = ImmutableArray<DiagnosticAnalyzer>.Empty;
         if (options.CompareSdk)
@@ -585,6 +594,7 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
     private static Finding ToFinding(Diagnostic diagnostic)
     {
         var span = diagnostic.Location.GetLineSpan();
+        var (verdict, message) = Profiles.ScanProfile.Read(diagnostic, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
         return new Finding(
             diagnostic.Id,
             diagnostic.Severity,
@@ -593,7 +603,7 @@ public sealed partial class Scanner(ScanOptions options, Action<string> progress
             span.StartLinePosition.Character + 1,
             span.EndLinePosition.Line + 1,
             span.EndLinePosition.Character + 1,
-            diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture),
-            diagnostic.Descriptor.HelpLinkUri);
+            message,
+            diagnostic.Descriptor.HelpLinkUri) { Profile = verdict };
     }
 }

@@ -231,8 +231,11 @@ public enum ProfileHeat
 /// <summary>What a profile says of one finding's member.</summary>
 public sealed class ProfileVerdict
 {
-    public ProfileVerdict(ProfileHeat heat, double sharePercent, double inclusivePercent, long allocatedBytes, string? methodId)
+    private readonly string? _label;
+
+    public ProfileVerdict(ProfileHeat heat, double sharePercent, double inclusivePercent, long allocatedBytes, string? methodId, string? label = null)
     {
+        _label = label;
         Heat = heat;
         SharePercent = sharePercent;
         InclusivePercent = inclusivePercent;
@@ -258,7 +261,7 @@ public sealed class ProfileVerdict
     public double Rank => Heat == ProfileHeat.Unknown ? 50 : Math.Round(Math.Min(100, 10 * Math.Sqrt(SharePercent)), 1);
 
     /// <summary>The label a finding carries: <c>hot: 12.3% of samples, 40 MB allocated</c>, <c>cold: not sampled</c>, <c>unknown: not in the profile</c>.</summary>
-    public string Label => Heat switch
+    public string Label => _label ?? Heat switch
     {
         ProfileHeat.Hot => "hot: " + Percent(SharePercent) + " of samples" + Allocated,
         ProfileHeat.Cold when SharePercent == 0 && InclusivePercent == 0 => "cold: not sampled",
