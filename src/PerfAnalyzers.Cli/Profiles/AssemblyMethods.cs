@@ -129,7 +129,14 @@ public sealed class AssemblyMethods
 
         private MethodTarget Resolve(TypeDefinitionHandle owner, string member, TypeDefinitionHandle stateMachine)
         {
+            // Generated names write an explicit implementation's dots as '-' (<System-IDisposable-Dispose>d__0).
             var candidates = reader.GetTypeDefinition(owner).GetMethods().Where(m => reader.GetString(reader.GetMethodDefinition(m).Name) == member).ToList();
+            if (candidates.Count == 0 && member.Contains('-'))
+            {
+                member = member.Replace('-', '.');
+                candidates = reader.GetTypeDefinition(owner).GetMethods().Where(m => reader.GetString(reader.GetMethodDefinition(m).Name) == member).ToList();
+            }
+
             if (candidates.Count > 1 && !stateMachine.IsNil)
             {
                 var machineName = TypeName(stateMachine, '+');

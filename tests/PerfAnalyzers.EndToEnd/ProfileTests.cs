@@ -1,0 +1,125 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using Xunit;
+
+namespace PerfAnalyzers.EndToEnd;
+
+/// <summary>
+/// Profile-guided findings end to end (docs/profiles.md), offline: a program with the same PERF001 finding in a method
+/// that runs per record and in one that runs once (samples/PerfAnalyzers.Samples.Profiled), built with the packed
+/// package, run under EventPipe by <c>perfanalyzers profile -- dotnet app.dll</c>; then scanned with the profile (hot
+/// first, cold labelled, SARIF ranks) and built with <c>&lt;PerfAnalyzersProfile&gt;</c> in <c>hot_only</c> (only the hot
+/// warning) and in <c>rank</c> (both, labelled).
+/// </summary>
+[Collection(PackageCollection.Name)]
+public sealed class ProfileTests(PackageFixture fixture)
+{
+#if DEBUG
+    private const string Configuration = "Debug";
+#else
+    private const string Configuration = "Release";
+#endif
+
+    private string Cli => Path.Combine(fixture.Root, "src", "PerfAnalyzers.Cli", "bin", Configuration, "net10.0", "PerfAnalyzers.Cli.dll");
+
+    private (int ExitCode, string Output) Run(string arguments) => Shell.Dotnet($"\"{Cli}\" {arguments}", fixture.Root);
+
+    [Fact]
+    public void A_profile_of_a_real_run_ranks_the_findings_in_the_cli_and_filters_them_in_the_build()
+    {
+        var program = Consumer.Create(
+            Path.Combine(fixture.WorkDirectory, "profiled-" + Guid.NewGuid().ToString("N")[..6]),
+            fixture.Feed,
+            fixture.Version,
+            "net10.0",
+            new[] { Path.Combine(fixture.Root, "samples", "PerfAnalyzers.Samples.Profiled", "Program.cs") },
+            "root = true\n\n[*.cs]\ndotnet_diagnostic.PERF001.severity = warning\n");
+        program.WriteFile("Consumer.csproj", program.ReadFile("Consumer.csproj").Replace("<PropertyGroup>", "<PropertyGroup>\n    <OutputType>Exe</OutputType>"));
+        Assert.Equal(0, program.Restore().ExitCode);
+        var (buildCode, buildOutput, plain) = program.Build("-c Release");
+        Assert.True(buildCode == 0, buildOutput);
+        Assert.Equal(2, plain.Count(d => d.Id == "PERF001"));
+
+        // Profile a run: the per-record method takes most samples, the header method none.
+        var profile = Path.Combine(program.Directory, "perf-profile.json");
+        var (profileCode, profileOutput) = Run($"profile -o \"{profile}\" -- dotnet \"{Path.Combine(program.Directory, "bin", "Release", "net10.0", "Consumer.dll")}\" 2000000");
+        Assert.True(profileCode == 0, profileOutput);
+        Assert.Matches(@"CPU samples from 1 source\(s\), [\d,]+ \(\d+\.\d%\) attributed to source methods", profileOutput);
+        Assert.Contains("inlining was off", profileOutput);
+        using (var document = JsonDocument.Parse(File.ReadAllText(profile)))
+        {
+            var methods = document.RootElement.GetProperty("methods").EnumerateArray().ToDictionary(m => m.GetProperty("id").GetString()!, m => m.GetProperty("exclusiveSamples").GetInt64());
+            Assert.True(methods["M:PerfAnalyzers.Samples.Profiled.Records.SumFields(System.String)"] > 10, profileOutput);
+            Assert.Equal(0, methods["M:PerfAnalyzers.Samples.Profiled.Records.ReadVersion(System.String)"]);
+            Assert.Contains("Consumer", document.RootElement.GetProperty("assemblies").EnumerateArray().Select(a => a.GetString()));
+        }
+
+        // The CLI: hot first, the cold one labelled; --hot-only leaves it out; SARIF ranks the hot one higher.
+        var (scanCode, scan) = Run($"scan \"{program.ProjectPath}\" --profile \"{profile}\" --quiet");
+        Assert.True(scanCode == 0, scan);
+        var hot = Regex.Match(scan, @"\[hot: [\d.]+% of samples[^\]]*\] Program\.cs\(\d+,\d+\): PERF001: 'line\.Substring");
+        var cold = Regex.Match(scan, @"\[cold: not sampled\] Program\.cs\(\d+,\d+\): PERF001: 'header\.Substring");
+        Assert.True(hot.Success && cold.Success && hot.Index < cold.Index, scan);
+        Assert.Contains("Profile: 1 hot, 1 cold, 0 unknown", scan);
+
+        var (hotOnlyCode, hotOnly) = Run($"scan \"{program.ProjectPath}\" --profile \"{profile}\" --hot-only --quiet");
+        Assert.True(hotOnlyCode == 0, hotOnly);
+        Assert.Contains("line.Substring", hotOnly);
+        Assert.DoesNotContain("header.Substring", hotOnly);
+
+        var (sarifCode, sarif) = Run($"scan \"{program.ProjectPath}\" --profile \"{profile}\" --format sarif --quiet");
+        Assert.True(sarifCode == 0, sarif);
+        using (var document = JsonDocument.Parse(sarif))
+        {
+            var ranks = document.RootElement.GetProperty("runs")[0].GetProperty("results").EnumerateArray()
+                .ToDictionary(r => r.GetProperty("message").GetProperty("text").GetString()!.Contains("line.Substring") ? "hot" : "cold", r => r.GetProperty("rank").GetDouble());
+            Assert.True(ranks["hot"] > 50 && ranks["cold"] == 0, sarif);
+        }
+
+        // The build: the profile handed over by the package's targets; hot_only leaves the cold warning out.
+        program.WriteFile(".editorconfig", program.ReadFile(".editorconfig") + "perf_analyzers.profile_mode = hot_only\n");
+        var (hotBuildCode, hotBuildOutput, hotBuild) = program.Build("-c Release -p:PerfAnalyzersProfile=perf-profile.json");
+        Assert.True(hotBuildCode == 0, hotBuildOutput);
+        var only = Assert.Single(hotBuild, d => d.Id == "PERF001");
+        Assert.Contains("'line.Substring(start, end - start)'", only.Message);
+        Assert.Matches(@"\(profile: hot: [\d.]+% of samples", only.Message);
+
+        program.WriteFile(".editorconfig", program.ReadFile(".editorconfig").Replace("hot_only", "rank"));
+        var (rankCode, rankOutput, ranked) = program.Build("-c Release -p:PerfAnalyzersProfile=perf-profile.json");
+        Assert.True(rankCode == 0, rankOutput);
+        Assert.Contains(ranked, d => d.Id == "PERF001" && d.Message.Contains("header.Substring") && d.Message.EndsWith("(profile: cold: not sampled)", StringComparison.Ordinal));
+        Assert.Contains(ranked, d => d.Id == "PERF001" && d.Message.Contains("line.Substring") && d.Message.Contains("(profile: hot: "));
+
+        // Several profiles merge, weighted by their samples.
+        var merged = Path.Combine(program.Directory, "merged.json");
+        var (mergeCode, mergeOutput) = Run($"profile \"{profile}\" \"{profile}\" -o \"{merged}\" --quiet");
+        Assert.True(mergeCode == 0, mergeOutput);
+        using (var one = JsonDocument.Parse(File.ReadAllText(profile)))
+        using (var two = JsonDocument.Parse(File.ReadAllText(merged)))
+        {
+            Assert.Equal(2 * one.RootElement.GetProperty("samples").GetInt64(), two.RootElement.GetProperty("samples").GetInt64());
+            Assert.Equal(2, two.RootElement.GetProperty("sources").GetArrayLength());
+        }
+    }
+
+    [Theory]
+    [InlineData("profile -o out.json", "profile needs a trace or profile to read")]
+    [InlineData("profile missing.nettrace -o out.json", "no such file: missing.nettrace")]
+    [InlineData("profile README.md -o out.json", "README.md is not a readable EventPipe trace")]
+    [InlineData("profile Directory.Build.props -o out.json", "is not a readable EventPipe trace")]
+    [InlineData("profile global.json -o out.json", "global.json: not a PerfAnalyzers profile")]
+    [InlineData("profile -o out.json -- dotnet --version", "without a .NET runtime connecting")]
+    [InlineData("scan samples/PerfAnalyzers.Samples --hot-only", "--hot-only needs --profile")]
+    [InlineData("scan samples/PerfAnalyzers.Samples --profile global.json", "global.json: not a PerfAnalyzers profile")]
+    public void Bad_profiles_get_one_clear_line_and_exit_code_2(string arguments, string message)
+    {
+        var (code, output) = Run(arguments);
+        Assert.Equal(2, code);
+        Assert.Contains("perfanalyzers: error: ", output);
+        Assert.Contains(message, output);
+        Assert.DoesNotContain("   at ", output);
+    }
+}
