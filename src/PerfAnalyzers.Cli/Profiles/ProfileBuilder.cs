@@ -34,6 +34,9 @@ public sealed class ProfileBuilder
 
     public int MethodCount => _methods.Count;
 
+    /// <summary>The assemblies whose every method is listed.</summary>
+    public IEnumerable<string> Assemblies => _assemblies.OrderBy(a => a, StringComparer.OrdinalIgnoreCase);
+
     public IReadOnlyList<ProfileSource> Sources => _sources;
 
     /// <summary>An assembly whose every source method goes into the profile (a method no sample reached is "cold", not "unknown").</summary>

@@ -28,6 +28,9 @@ public static class ProfileCommand
           --trace <file>         with a command: keep its trace there too
           --keep-inlining        with a command: leave the JIT's inlining on (by default it is off for the
                                  run, so that small methods keep their own samples)
+          --assembly <name>      list every method of this assembly, sampled or not, so that a method the run
+                                 never reached reads cold (may be repeated; default: every assembly that came
+                                 with its debug information, i.e. built from source, not a package's)
           --assemblies <dir>     where to find the traced program's assemblies when a trace names paths
                                  of another machine (by file name; may be repeated)
           --quiet                no progress on stderr
@@ -38,6 +41,7 @@ public static class ProfileCommand
         string? output = null, keepTrace = null;
         var inputs = new List<string>();
         var folders = new List<string>();
+        var listed = new List<string>();
         var keepInlining = false;
         var quiet = false;
         List<string>? command = null;
@@ -57,6 +61,9 @@ public static class ProfileCommand
                     break;
                 case "--assemblies":
                     folders.Add(Next(args, ref i));
+                    break;
+                case "--assembly":
+                    listed.Add(Next(args, ref i));
                     break;
                 case "--keep-inlining":
                     keepInlining = true;
@@ -99,7 +106,7 @@ public static class ProfileCommand
             {
                 var exitCode = await ProfileRecorder.RecordAsync(command, trace, keepInlining, progress, cancellationToken).ConfigureAwait(false);
                 progress($"the command exited with code {exitCode}");
-                Describe(TraceReader.Read(trace, builder, folders, inliningOff: !keepInlining, cancellationToken), progress);
+                Describe(TraceReader.Read(trace, builder, folders, listed, inliningOff: !keepInlining, cancellationToken), progress);
             }
             finally
             {
@@ -112,7 +119,7 @@ public static class ProfileCommand
 
         foreach (var input in inputs)
         {
-            Read(input, builder, folders, progress, cancellationToken);
+            Read(input, builder, folders, listed, progress, cancellationToken);
         }
 
         if (builder.Samples == 0)
@@ -135,7 +142,7 @@ public static class ProfileCommand
     public static string LoadText(string path, Action<string> progress, CancellationToken cancellationToken)
     {
         var builder = new ProfileBuilder();
-        Read(path, builder, Array.Empty<string>(), progress, cancellationToken);
+        Read(path, builder, Array.Empty<string>(), Array.Empty<string>(), progress, cancellationToken);
         if (builder.Samples == 0)
         {
             throw new UsageException($"no CPU samples in {Path.GetFileName(path)}");
@@ -144,7 +151,7 @@ public static class ProfileCommand
         return builder.ToJson();
     }
 
-    private static void Read(string input, ProfileBuilder builder, IReadOnlyList<string> folders, Action<string> progress, CancellationToken cancellationToken)
+    private static void Read(string input, ProfileBuilder builder, IReadOnlyList<string> folders, IReadOnlyCollection<string> listed, Action<string> progress, CancellationToken cancellationToken)
     {
         if (!File.Exists(input))
         {
@@ -172,14 +179,14 @@ public static class ProfileCommand
             return;
         }
 
-        Describe(TraceReader.Read(input, builder, folders, inliningOff: false, cancellationToken), progress);
+        Describe(TraceReader.Read(input, builder, folders, listed, inliningOff: false, cancellationToken), progress);
     }
 
     private static void Describe(TraceSummary trace, Action<string> progress)
     {
         progress($"{trace.Name}: {trace.Samples.ToString("N0", CultureInfo.InvariantCulture)} CPU samples, " +
-                 $"{trace.AttributedSamples.ToString("N0", CultureInfo.InvariantCulture)} ({Percent(trace.AttributedSamples, trace.Samples)}) in source methods of " +
-                 (trace.ProfiledAssemblies.Count == 0 ? "no assembly" : string.Join(", ", trace.ProfiledAssemblies)) +
+                 $"{trace.AttributedSamples.ToString("N0", CultureInfo.InvariantCulture)} ({Percent(trace.AttributedSamples, trace.Samples)}) in source methods (outside the runtime); every method listed for " +
+                 (trace.ProfiledAssemblies.Count == 0 ? "no assembly (none came with debug information: see --assembly)" : string.Join(", ", trace.ProfiledAssemblies)) +
                  $"; {trace.AllocationTicks.ToString("N0", CultureInfo.InvariantCulture)} allocation ticks");
         if (trace.MissingAssemblies.Count > 0)
         {

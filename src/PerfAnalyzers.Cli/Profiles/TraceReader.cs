@@ -24,7 +24,9 @@ public sealed record TraceSummary(string Name, long Samples, long AttributedSamp
 /// </summary>
 public static class TraceReader
 {
-    public static TraceSummary Read(string path, ProfileBuilder builder, IReadOnlyList<string> assemblyFolders, bool inliningOff, CancellationToken cancellationToken)
+    /// <param name="listed">Assemblies whose every method the profile lists (sampled or not, so that "not sampled" means
+    /// cold); empty: every assembly that came with its debug information (built from source, not a package's).</param>
+    public static TraceSummary Read(string path, ProfileBuilder builder, IReadOnlyList<string> assemblyFolders, IReadOnlyCollection<string> listed, bool inliningOff, CancellationToken cancellationToken)
     {
         var etlx = Path.Combine(Path.GetTempPath(), "perfanalyzers-" + Guid.NewGuid().ToString("N") + ".etlx");
         try
@@ -67,7 +69,7 @@ public static class TraceReader
                         {
                             missing.Add(Path.GetFileName(file));
                         }
-                        else if (methods is not null)
+                        else if (methods is not null && (listed.Count == 0 ? methods.HasDebugInfo : listed.Contains(methods.Name, StringComparer.OrdinalIgnoreCase)))
                         {
                             builder.AddAssembly(methods);
                         }
@@ -113,7 +115,7 @@ public static class TraceReader
 
             var name = Path.GetFileName(path);
             builder.EndSource(name, samples, attributed, inliningOff);
-            return new TraceSummary(name, samples, attributed, ticks, assemblies.Values.OfType<AssemblyMethods>().Select(a => a.Name).Distinct().OrderBy(a => a).ToList(), missing.ToList());
+            return new TraceSummary(name, samples, attributed, ticks, builder.Assemblies.ToList(), missing.ToList());
         }
         finally
         {

@@ -1,9 +1,11 @@
 using System;
 using System.Globalization;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
 using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.Profiles;
@@ -129,14 +131,27 @@ public static class ProfileGate
             return null;
         }
 
+        // The IDE makes a new compilation at every edit, with the same text of the profile: it is read once.
+        return Parsed.GetValue(text, Read).Profile;
+    }
+
+    private static readonly ConditionalWeakTable<SourceText, Parse> Parsed = new();
+
+    private static Parse Read(SourceText text)
+    {
         try
         {
-            return Profile.Parse(text.ToString());
+            return new Parse(Profile.Parse(text.ToString(), keepIds: false));
         }
         catch (FormatException)
         {
-            return null;
+            return new Parse(null);
         }
+    }
+
+    private sealed class Parse(Profile? profile)
+    {
+        public Profile? Profile { get; } = profile;
     }
 
     private static bool SamePath(string a, string b) =>

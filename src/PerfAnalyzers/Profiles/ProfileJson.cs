@@ -1,132 +1,270 @@
 using System;
-using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
 
 namespace PerfAnalyzers.Profiles;
 
 /// <summary>
-/// A small JSON reader for the profile file (<c>perf-profile.json</c>): the analyzers ship with nothing but Roslyn, so
-/// they cannot use System.Text.Json. Objects become <see cref="Dictionary{TKey, TValue}"/>, arrays
-/// <see cref="List{T}"/>, numbers <see cref="double"/>; anything malformed throws <see cref="FormatException"/>
-/// with the offset.
+/// A pull reader for the profile file (<c>perf-profile.json</c>): the analyzers ship with nothing but Roslyn, so they
+/// cannot use System.Text.Json, and the file is read once per compilation, so reading it must cost next to nothing.
+/// It reads values straight into the caller's fields: property names are matched in place against the names the caller
+/// knows (no string made for them), whole numbers are read without a substring, and values the caller does not ask for
+/// are skipped. Anything malformed throws <see cref="FormatException"/> with the offset.
 /// </summary>
 internal sealed class ProfileJson
 {
     private readonly string _text;
     private int _position;
 
-    private ProfileJson(string text) => _text = text;
+    public ProfileJson(string text) => _text = text;
 
-    public static object? Parse(string text)
+    /// <summary>Moves into an object (<c>{</c>).</summary>
+    public void BeginObject() => Expect('{');
+
+    /// <summary>
+    /// The next property of the current object, as one of <paramref name="known"/> (the same string instance), "" for
+    /// a name not among them, or null at the object's end. Consumes the name and its colon.
+    /// </summary>
+    public string? NextProperty(string[] known)
     {
-        var reader = new ProfileJson(text);
-        var value = reader.Value(0);
-        reader.SkipWhitespace();
-        if (reader._position != text.Length)
+        SkipWhitespace();
+        if (Peek() == ',')
         {
-            throw reader.Error("text after the end of the document");
+            _position++;
+            SkipWhitespace();
+        }
+
+        if (Peek() == '}')
+        {
+            _position++;
+            return null;
+        }
+
+        if (Peek() != '"')
+        {
+            throw Error("expected a property name");
+        }
+
+        var start = _position + 1;
+        var end = _text.IndexOf('"', start);
+        if (end < 0)
+        {
+            throw Error("a string without its closing quote");
+        }
+
+        string? match = null;
+        if (_text.IndexOf('\\', start, end - start) >= 0)
+        {
+            var name = String();
+            match = Array.Find(known, k => k == name) ?? string.Empty;
+        }
+        else
+        {
+            _position = end + 1;
+            foreach (var name in known)
+            {
+                if (name.Length == end - start && string.CompareOrdinal(_text, start, name, 0, name.Length) == 0)
+                {
+                    match = name;
+                    break;
+                }
+            }
+        }
+
+        SkipWhitespace();
+        Expect(':');
+        return match ?? string.Empty;
+    }
+
+    /// <summary>Moves into an array (<c>[</c>).</summary>
+    public void BeginArray() => Expect('[');
+
+    /// <summary>Whether the current array has another item (consumes the comma before it, or the closing bracket).</summary>
+    public bool NextItem()
+    {
+        SkipWhitespace();
+        if (Peek() == ',')
+        {
+            _position++;
+            SkipWhitespace();
+        }
+
+        if (Peek() == ']')
+        {
+            _position++;
+            return false;
+        }
+
+        return true;
+    }
+
+    public char PeekValue()
+    {
+        SkipWhitespace();
+        return Peek();
+    }
+
+    public string ReadString()
+    {
+        SkipWhitespace();
+        if (Peek() != '"')
+        {
+            throw Error("expected a string");
+        }
+
+        return String();
+    }
+
+    /// <summary>Reads a string and returns its length, with its <see cref="Hash"/> and without making it (when it has no escape).</summary>
+    public int ReadStringHash(out ulong hash)
+    {
+        SkipWhitespace();
+        if (Peek() != '"')
+        {
+            throw Error("expected a string");
+        }
+
+        var start = _position + 1;
+        var end = _text.IndexOf('"', start);
+        if (end >= 0 && _text.IndexOf('\\', start, end - start) < 0)
+        {
+            _position = end + 1;
+            hash = Hash(_text, start, end - start);
+            return end - start;
+        }
+
+        var text = String();
+        hash = Hash(text, 0, text.Length);
+        return text.Length;
+    }
+
+    /// <summary>FNV-1a, 64 bits, over the characters of <paramref name="text"/> from <paramref name="start"/>.</summary>
+    public static ulong Hash(string text, int start, int length)
+    {
+        var hash = 14695981039346656037UL;
+        for (var i = start; i < start + length; i++)
+        {
+            hash = (hash ^ text[i]) * 1099511628211UL;
+        }
+
+        return hash;
+    }
+
+    public double ReadNumber()
+    {
+        SkipWhitespace();
+        var start = _position;
+        long whole = 0;
+        var negative = Peek() == '-';
+        if (negative)
+        {
+            _position++;
+        }
+
+        var digits = 0;
+        while (_position < _text.Length && _text[_position] is >= '0' and <= '9' && digits < 18)
+        {
+            whole = (whole * 10) + (_text[_position++] - '0');
+            digits++;
+        }
+
+        if (digits > 0 && (_position >= _text.Length || "+-.eE0123456789".IndexOf(_text[_position]) < 0))
+        {
+            return negative ? -whole : whole;
+        }
+
+        // A fraction, an exponent or a long number: the general parse.
+        while (_position < _text.Length && "+-0123456789.eE".IndexOf(_text[_position]) >= 0)
+        {
+            _position++;
+        }
+
+        if (start == _position || !double.TryParse(_text.Substring(start, _position - start), NumberStyles.Float, CultureInfo.InvariantCulture, out var value))
+        {
+            throw Error("expected a number");
         }
 
         return value;
     }
 
-    private object? Value(int depth)
+    public bool ReadBool()
+    {
+        SkipWhitespace();
+        if (Word("true"))
+        {
+            return true;
+        }
+
+        if (Word("false"))
+        {
+            return false;
+        }
+
+        throw Error("expected true or false");
+    }
+
+    /// <summary>Skips one value of any kind.</summary>
+    public void Skip(int depth = 0)
     {
         if (depth > 64)
         {
             throw Error("nested too deeply");
         }
 
-        SkipWhitespace();
-        if (_position >= _text.Length)
-        {
-            throw Error("unexpected end of the document");
-        }
-
-        switch (_text[_position])
+        switch (PeekValue())
         {
             case '{':
-                return Object(depth);
+                BeginObject();
+                while (NextProperty(Array.Empty<string>()) is not null)
+                {
+                    Skip(depth + 1);
+                }
+
+                break;
             case '[':
-                return Array(depth);
+                BeginArray();
+                while (NextItem())
+                {
+                    Skip(depth + 1);
+                }
+
+                break;
             case '"':
-                return String();
-            case 't':
-                return Word("true", true);
-            case 'f':
-                return Word("false", false);
-            case 'n':
-                return Word("null", null);
+                String();
+                break;
+            case 't' or 'f':
+                ReadBool();
+                break;
+            case 'n' when Word("null"):
+                break;
             default:
-                return Number();
+                ReadNumber();
+                break;
         }
     }
 
-    private Dictionary<string, object?> Object(int depth)
+    /// <summary>The document has nothing after its value but white space.</summary>
+    public void End()
     {
-        var result = new Dictionary<string, object?>(StringComparer.Ordinal);
-        _position++;
         SkipWhitespace();
-        if (Peek() == '}')
+        if (_position != _text.Length)
         {
-            _position++;
-            return result;
-        }
-
-        while (true)
-        {
-            SkipWhitespace();
-            if (Peek() != '"')
-            {
-                throw Error("expected a property name");
-            }
-
-            var name = String();
-            SkipWhitespace();
-            Expect(':');
-            result[name] = Value(depth + 1);
-            SkipWhitespace();
-            if (Peek() == ',')
-            {
-                _position++;
-                continue;
-            }
-
-            Expect('}');
-            return result;
-        }
-    }
-
-    private List<object?> Array(int depth)
-    {
-        var result = new List<object?>();
-        _position++;
-        SkipWhitespace();
-        if (Peek() == ']')
-        {
-            _position++;
-            return result;
-        }
-
-        while (true)
-        {
-            result.Add(Value(depth + 1));
-            SkipWhitespace();
-            if (Peek() == ',')
-            {
-                _position++;
-                continue;
-            }
-
-            Expect(']');
-            return result;
+            throw Error("text after the end of the document");
         }
     }
 
     private string String()
     {
         _position++; // the opening quote
+        var end = _text.IndexOf('"', _position);
+        var escape = end < 0 ? -1 : _text.IndexOf('\\', _position, end - _position);
+        if (end >= 0 && escape < 0)
+        {
+            var plain = _text.Substring(_position, end - _position);
+            _position = end + 1;
+            return plain;
+        }
+
         var text = new StringBuilder();
         while (_position < _text.Length)
         {
@@ -180,35 +318,20 @@ internal sealed class ProfileJson
         throw Error("a string without its closing quote");
     }
 
-    private double Number()
-    {
-        var start = _position;
-        while (_position < _text.Length && "+-0123456789.eE".IndexOf(_text[_position]) >= 0)
-        {
-            _position++;
-        }
-
-        if (start == _position || !double.TryParse(_text.Substring(start, _position - start), NumberStyles.Float, CultureInfo.InvariantCulture, out var value))
-        {
-            throw Error("expected a value");
-        }
-
-        return value;
-    }
-
-    private object? Word(string word, object? value)
+    private bool Word(string word)
     {
         if (string.CompareOrdinal(_text, _position, word, 0, word.Length) != 0)
         {
-            throw Error("expected a value");
+            return false;
         }
 
         _position += word.Length;
-        return value;
+        return true;
     }
 
     private void Expect(char c)
     {
+        SkipWhitespace();
         if (Peek() != c)
         {
             throw Error($"expected '{c}'");
@@ -221,7 +344,7 @@ internal sealed class ProfileJson
 
     private void SkipWhitespace()
     {
-        while (_position < _text.Length && char.IsWhiteSpace(_text[_position]))
+        while (_position < _text.Length && _text[_position] is ' ' or '\n' or '\r' or '\t')
         {
             _position++;
         }
