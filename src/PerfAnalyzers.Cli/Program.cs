@@ -13,6 +13,8 @@ public static class Program
         if (args.Length == 0 || args[0] is "-h" or "--help" or "help")
         {
             Console.WriteLine(ScanOptions.Usage);
+            Console.WriteLine();
+            Console.WriteLine(Profiles.ProfileCommand.Usage);
             return args.Length == 0 ? 2 : 0;
         }
 

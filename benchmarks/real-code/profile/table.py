@@ -34,11 +34,19 @@ w(f"not from the profile. *Hot* = the finding's method took at least {THRESHOLD}
 w("(`perf_analyzers.profile_threshold`'s default); `hot_only` keeps the hot and the unknown findings.")
 w("")
 
+KINDS = {"benchmarks": "its benchmarks", "tests": "its test suite", "both": "both merged"}
 summary = []
 for name in names:
     lower = name.lower()
-    profile = json.load(open(f"{work}/{lower}.json", encoding="utf-8"))
-    scan = json.load(open(f"{work}/{lower}.scan.json", encoding="utf-8"))
+    kinds = [k for k in KINDS if __import__("os").path.exists(f"{work}/{lower}.{k}.scan.json")]
+    kind = kinds[-1]
+    profile = json.load(open(f"{work}/{lower}.{kind}.json", encoding="utf-8"))
+    scan = json.load(open(f"{work}/{lower}.{kind}.scan.json", encoding="utf-8"))
+    prefix, exclude = OWN.get(name, ("M:", None))
+
+    def verdict(f):
+        return verdicts.get((name, f["file"], f["line"], f["id"]), ("unjudged", ""))[0]
+
     commit = open(f"{work}/{lower}.commit").read().strip() if __import__("os").path.exists(f"{work}/{lower}.commit") else "?"
     prefix, exclude = OWN.get(name, ("M:", None))
     own = sum(m["exclusiveSamples"] for m in profile["methods"] if m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
@@ -57,9 +65,24 @@ for name in names:
 
     w(f"## {name}")
     w("")
-    w(f"Commit `{commit[:12]}`; legs {', '.join(scan['summary'].get('legs') or [])}. Workload: "
-      f"`benchmarks/real-code/profile/{lower}-workload.sh` (what it runs, and why, is at its top).")
+    w(f"Commit `{commit[:12]}`; legs {', '.join(scan['summary'].get('legs') or [])}. Workloads: "
+      + ", ".join(f"`benchmarks/real-code/profile/{lower}{'' if k == 'benchmarks' else '-tests'}-workload.sh` ({KINDS[k]})" for k in kinds if k != "both")
+      + " (what each runs, and why, is at its top). The figures below are for the profile of " + KINDS[kind] + ".")
     w("")
+    if len(kinds) > 1:
+        w("| Profile of | CPU samples | Library methods sampled | Hot findings / all | Right among the hot | Right findings hot_only keeps |")
+        w("|---|---:|---:|---:|---:|---:|")
+        for k in kinds:
+            kp = json.load(open(f"{work}/{lower}.{k}.json", encoding="utf-8"))
+            ks = json.load(open(f"{work}/{lower}.{k}.scan.json", encoding="utf-8"))["findings"]
+            own_methods = [m for m in kp["methods"] if m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)) and not m.get("nameOnly")]
+            kept = [f for f in ks if (f.get("profile") or {}).get("heat", "unranked") in ("hot", "unknown", "unranked")]
+            kept_judged = [f for f in kept if verdict(f) in ("right", "noise")]
+            right = [f for f in ks if verdict(f) == "right"]
+            w(f"| {KINDS[k]} | {kp['samples']:,} | {sum(1 for m in own_methods if m['inclusiveSamples'] > 0):,} of {len(own_methods):,} | {len(kept)} / {len(ks)} | "
+              f"{pct(sum(1 for f in kept_judged if verdict(f) == 'right'), len(kept_judged))} | "
+              f"{sum(1 for f in kept if verdict(f) == 'right')} of {len(right)} ({pct(sum(1 for f in kept if verdict(f) == 'right'), len(right))}) |")
+        w("")
     w(f"- CPU samples: {samples:,}; attributed to source methods of the program: {profile['attributedSamples']:,} "
       f"({pct(profile['attributedSamples'], samples)}), of which in {name}'s own methods (exclusive): {own:,} ({pct(own, samples)}; "
       f"the rest is the benchmark harness, BenchmarkDotNet and the runtime called from them).")
