@@ -93,6 +93,15 @@ public sealed class ProfileTests(PackageFixture fixture)
         Assert.Contains(ranked, d => d.Id == "PERF001" && d.Message.Contains("header.Substring") && d.Message.Contains("(profile: cold: not sampled)", StringComparison.Ordinal));
         Assert.Contains(ranked, d => d.Id == "PERF001" && d.Message.Contains("line.Substring") && d.Message.Contains("(profile: hot: "));
 
+        // --hot-only with --fix rewrites only what the profile calls hot.
+        var fixedCopy = program.CopyTo(Path.Combine(fixture.WorkDirectory, "profiled-fix-" + Guid.NewGuid().ToString("N")[..6]));
+        Assert.Equal(0, fixedCopy.Restore().ExitCode);
+        var (fixCode, fixOutput) = Run($"scan \"{fixedCopy.ProjectPath}\" --profile \"{profile}\" --hot-only --fix PERF001 --quiet");
+        Assert.True(fixCode == 0, fixOutput);
+        Assert.Contains("Recompiled after fixing: no new compiler errors", fixOutput);
+        Assert.Contains("line.AsSpan(start, end - start)", fixedCopy.ReadFile("Program.cs"));
+        Assert.Contains("header.Substring(1, 2)", fixedCopy.ReadFile("Program.cs"));
+
         // Several profiles merge, weighted by their samples.
         var merged = Path.Combine(program.Directory, "merged.json");
         var (mergeCode, mergeOutput) = Run($"profile \"{profile}\" \"{profile}\" -o \"{merged}\" --quiet");

@@ -115,6 +115,17 @@ public class ProfileTests
     }
 
     [Fact]
+    public Task The_msbuild_properties_decide_over_the_editorconfig()
+    {
+        var test = Test<PERF008UseInterpolationInsteadOfStringFormatAnalyzer>(ProfileJson(), mode: "rank", threshold: "0");
+        test.BuildProperties[ProfileGate.ModeProperty] = "hot_only";
+        test.BuildProperties[ProfileGate.ThresholdProperty] = "5";
+        test.ExpectedDiagnostics.Add(Format(0, "\"{0}-{1}\"", "hot: 25.0% of samples, 2 MB allocated"));
+        test.ExpectedDiagnostics.Add(Format(3, "\"{0}/{1}\"", "unknown: not in the profile"));
+        return test.RunAsync();
+    }
+
+    [Fact]
     public Task A_profile_of_another_assembly_calls_nothing_cold()
     {
         var test = Test<PERF008UseInterpolationInsteadOfStringFormatAnalyzer>(ProfileJson("OtherProgram"), mode: "hot_only");

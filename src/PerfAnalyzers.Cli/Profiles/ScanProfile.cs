@@ -11,7 +11,8 @@ namespace PerfAnalyzers.Cli.Profiles;
 
 /// <summary>
 /// <c>scan --profile</c>: hands the profile to the analyzers the way a build does (an additional file named by
-/// <c>build_property.PerfAnalyzersProfile</c>, and the mode and threshold as options), so that the CLI, the build and
+/// <c>build_property.PerfAnalyzersProfile</c>, and the mode and threshold as the properties that decide over any
+/// <c>.editorconfig</c>), so that the CLI, the build and
 /// the IDE rank and filter alike (<see cref="ProfileGate"/>); the findings then carry the profile's verdict.
 /// </summary>
 public static class ScanProfile
@@ -26,8 +27,9 @@ public static class ScanProfile
             "is_global = true",
             "global_level = 1000",
             $"build_property.{ProfileGate.FileProperty} = {path}",
-            $"{ProfileGate.ModeOption.Key} = {(hotOnly is null ? "rank" : "hot_only")}",
-            $"{ProfileGate.ThresholdOption.Key} = {(hotOnly ?? ProfileGate.ThresholdOption.Default).ToString(CultureInfo.InvariantCulture)}",
+            // The command line decides over the project's .editorconfig, as an MSBuild property does.
+            $"build_property.{ProfileGate.ModeProperty} = {(hotOnly is null ? "rank" : "hot_only")}",
+            $"build_property.{ProfileGate.ThresholdProperty} = {(hotOnly ?? ProfileGate.ThresholdOption.Default).ToString(CultureInfo.InvariantCulture)}",
             "");
         foreach (var id in projects.Distinct().ToList())
         {

@@ -21,7 +21,12 @@ public static class BuildProperties
     /// <summary>The profile of a real run that ranks and filters findings (<see cref="Profiles.ProfileGate"/>).</summary>
     public const string Profile = Profiles.ProfileGate.FileProperty;
 
-    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion, TargetFrameworks, Profile);
+    /// <summary>The profile mode and threshold for the whole project, over any .editorconfig (<see cref="Profiles.ProfileGate"/>).</summary>
+    public const string ProfileMode = Profiles.ProfileGate.ModeProperty;
+
+    public const string ProfileThreshold = Profiles.ProfileGate.ThresholdProperty;
+
+    public static readonly ImmutableArray<string> All = ImmutableArray.Create(TargetFramework, TargetFrameworkIdentifier, TargetFrameworkVersion, TargetFrameworks, Profile, ProfileMode, ProfileThreshold);
 
     public static string Key(string property) => "build_property." + property;
 }

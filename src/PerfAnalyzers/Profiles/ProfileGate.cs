@@ -25,6 +25,14 @@ public static class ProfileGate
     /// <summary>The MSBuild property naming the profile file (compiler-visible, see <see cref="BuildProperties"/>).</summary>
     public const string FileProperty = "PerfAnalyzersProfile";
 
+    /// <summary>
+    /// MSBuild properties that, when set, decide the mode and threshold for the whole project over any <c>.editorconfig</c>
+    /// (<c>-p:PerfAnalyzersProfileMode=hot_only</c> for one build; the CLI's <c>--hot-only</c>).
+    /// </summary>
+    public const string ModeProperty = "PerfAnalyzersProfileMode";
+
+    public const string ThresholdProperty = "PerfAnalyzersProfileThreshold";
+
     /// <summary>Diagnostic properties a ranked finding carries: <c>Hot</c>, <c>Cold</c> or <c>Unknown</c>, and the share in percent.</summary>
     public const string HeatKey = "ProfileHeat";
 
@@ -66,8 +74,16 @@ public static class ProfileGate
             return;
         }
 
-        var verdict = profile.Lookup(member, ThresholdOption.Read(options, tree, diagnostic.Id));
-        if (verdict.Heat == ProfileHeat.Cold && ModeOption.Read(options, tree, diagnostic.Id) == Mode.HotOnly)
+        var global = options.AnalyzerConfigOptionsProvider.GlobalOptions;
+        var threshold = global.TryGetValue(BuildProperties.Key(ThresholdProperty), out var thresholdText) &&
+                        double.TryParse(thresholdText.Trim().TrimEnd('%'), NumberStyles.Float, CultureInfo.InvariantCulture, out var forced) && forced is >= 0 and <= 100
+            ? forced
+            : ThresholdOption.Read(options, tree, diagnostic.Id);
+        var mode = global.TryGetValue(BuildProperties.Key(ModeProperty), out var modeText) && modeText.Trim().Replace("_", string.Empty) is { Length: > 0 } forcedMode
+            ? (string.Equals(forcedMode, "hotonly", StringComparison.OrdinalIgnoreCase) ? Mode.HotOnly : Mode.Rank)
+            : ModeOption.Read(options, tree, diagnostic.Id);
+        var verdict = profile.Lookup(member, threshold);
+        if (verdict.Heat == ProfileHeat.Cold && mode == Mode.HotOnly)
         {
             return;
         }
