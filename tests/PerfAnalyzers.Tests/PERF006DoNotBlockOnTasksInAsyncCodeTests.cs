@@ -520,6 +520,70 @@ public class PERF006DoNotBlockOnTasksInAsyncCodeTests
                  }
              """));
 
+    /// <summary>Completion proven by patterns: property patterns, 'is not' early exits, 'or' of final states, switch expressions (issue #34).</summary>
+    [Fact]
+    public Task Guarded_by_patterns() => Verify(
+        Wrap("""
+                 async Task<int> M(Task<int> t, Task<int> u, Task<int> v, Task<int> w, Task<int> x, Task<int> y)
+                 {
+                     await Task.Yield();
+                     var a = t is { IsCompletedSuccessfully: true } ? t.Result : 0;
+                     if (u.Status is not TaskStatus.RanToCompletion)
+                     {
+                         return 0;
+                     }
+
+                     var b = u.Result;
+                     var c = v is { Status: TaskStatus.RanToCompletion or TaskStatus.Faulted } ? v.Result : 0;
+                     var d = w.IsCompleted is true ? w.Result : 0;
+                     var e = x.Status switch
+                     {
+                         TaskStatus.RanToCompletion => x.Result,
+                         _ => 0,
+                     };
+                     if (y is not { IsCompleted: true })
+                     {
+                         return a;
+                     }
+
+                     return a + b + c + d + e + y.Result;
+                 }
+             """));
+
+    /// <summary>Patterns that do not prove completion keep the finding.</summary>
+    [Fact]
+    public Task Patterns_that_do_not_prove_completion_are_flagged() => Verify(
+        Wrap("""
+                 async Task<int> M(Task<int> t, Task<int> u, Task<int> v, Task<int> w)
+                 {
+                     await Task.Yield();
+                     var a = t is { IsCompleted: false } ? t.[|Result|] : 0;
+                     var b = u.Status is not TaskStatus.Created ? u.[|Result|] : 0;
+                     var c = v is { Status: TaskStatus.RanToCompletion or TaskStatus.Running } ? v.[|Result|] : 0;
+                     var d = w.Status switch
+                     {
+                         TaskStatus.Running => w.[|Result|],
+                         _ => 0,
+                     };
+                     return a + b + c + d;
+                 }
+             """),
+        Wrap("""
+                 async Task<int> M(Task<int> t, Task<int> u, Task<int> v, Task<int> w)
+                 {
+                     await Task.Yield();
+                     var a = t is { IsCompleted: false } ? await t : 0;
+                     var b = u.Status is not TaskStatus.Created ? await u : 0;
+                     var c = v is { Status: TaskStatus.RanToCompletion or TaskStatus.Running } ? await v : 0;
+                     var d = w.Status switch
+                     {
+                         TaskStatus.Running => await w,
+                         _ => 0,
+                     };
+                     return a + b + c + d;
+                 }
+             """));
+
     [Fact]
     public Task Guard_with_or_and_early_return() => Verify(
         Wrap("""

@@ -32,5 +32,19 @@ namespace Cases
         }
 
         public static int Sync(Task<int> task) => task.Result;
+#if NET
+        // Must not flag: completion proven by patterns (C# 9+, so only on the .NET leg): a property pattern, an 'is not' early exit.
+        public static async Task<int> Patterns(Task<int> first, Task<int> second)
+        {
+            await Task.Yield();
+            var a = first is { IsCompletedSuccessfully: true } ? first.Result : 0;
+            if (second.Status is not TaskStatus.RanToCompletion)
+            {
+                return a;
+            }
+
+            return a + second.Result;
+        }
+#endif
     }
 }

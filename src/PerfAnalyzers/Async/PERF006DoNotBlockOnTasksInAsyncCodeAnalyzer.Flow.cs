@@ -172,6 +172,43 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
             _cancellationToken = cancellationToken;
         }
 
+        private Dictionary<CaptureId, IOperation>? _captures;
+
+        /// <summary>
+        /// The value a flow capture holds: the graph captures a switch's input (<c>x.Status switch { ... }</c>) once and tests
+        /// each arm's pattern against the capture. A capture assigned on several paths is not resolved.
+        /// </summary>
+        private IOperation? Captured(IOperation? operation)
+        {
+            operation = Strip(operation);
+            if (operation is not IFlowCaptureReferenceOperation reference)
+            {
+                return operation;
+            }
+
+            if (_captures is null)
+            {
+                _captures = new Dictionary<CaptureId, IOperation>();
+                var seen = new HashSet<CaptureId>();
+                foreach (var block in _graph.Blocks)
+                {
+                    foreach (var capture in block.Operations.OfType<IFlowCaptureOperation>())
+                    {
+                        if (seen.Add(capture.Id))
+                        {
+                            _captures[capture.Id] = capture.Value;
+                        }
+                        else
+                        {
+                            _captures.Remove(capture.Id);
+                        }
+                    }
+                }
+            }
+
+            return _captures.TryGetValue(reference.Id, out var value) ? Strip(value) : operation;
+        }
+
         public bool IsCompleteAt(BasicBlock target, int index)
         {
             var blocks = _graph.Blocks;
@@ -318,17 +355,71 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
                 case IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } binary:
                     var equal = binary.OperatorKind == BinaryOperatorKind.Equals ? value : !value;
                     return equal && (IsFinalStatus(binary.LeftOperand, binary.RightOperand) || IsFinalStatus(binary.RightOperand, binary.LeftOperand));
-                case IIsPatternOperation { Pattern: IConstantPatternOperation constant } pattern:
-                    return value && IsFinalStatus(pattern.Value, constant.Value);
+                case IIsPatternOperation pattern:
+                    return PatternGuards(Captured(pattern.Value), null, pattern.Pattern, value);
                 default:
                     return false;
             }
         }
 
+        /// <summary>
+        /// <paramref name="input"/> matching <paramref name="pattern"/> (or not, when <paramref name="value"/> is false) means
+        /// the task is complete: <c>t.Status is TaskStatus.RanToCompletion</c>, <c>t.Status is not TaskStatus.Created</c>
+        /// does not, <c>t.IsCompleted is true</c>, <c>t is { IsCompletedSuccessfully: true }</c>,
+        /// <c>t is { Status: TaskStatus.RanToCompletion or TaskStatus.Faulted }</c>, and their negations (<c>is not</c>: an
+        /// early exit when the pattern fails). Switch statements and expressions reach here as the same pattern tests.
+        /// </summary>
+        /// <param name="member">When not null, the input is this property of the task (a property subpattern's).</param>
+        private bool PatternGuards(IOperation? input, string? member, IPatternOperation pattern, bool value)
+        {
+            switch (pattern)
+            {
+                case INegatedPatternOperation negated:
+                    return PatternGuards(input, member, negated.Pattern, !value);
+                case IBinaryPatternOperation { OperatorKind: BinaryOperatorKind.Or } or:
+                    // Matching either side: complete only when both sides say so; failing both: either failure that says so.
+                    return value
+                        ? PatternGuards(input, member, or.LeftPattern, true) && PatternGuards(input, member, or.RightPattern, true)
+                        : PatternGuards(input, member, or.LeftPattern, false) || PatternGuards(input, member, or.RightPattern, false);
+                case IBinaryPatternOperation { OperatorKind: BinaryOperatorKind.And } and:
+                    return value
+                        ? PatternGuards(input, member, and.LeftPattern, true) || PatternGuards(input, member, and.RightPattern, true)
+                        : PatternGuards(input, member, and.LeftPattern, false) && PatternGuards(input, member, and.RightPattern, false);
+                case IConstantPatternOperation constant when value:
+                    return member switch
+                    {
+                        "Status" => IsFinalStatusConstant(constant.Value),
+                        not null => constant.Value.ConstantValue is { HasValue: true, Value: true },
+                        null => input is not null && (IsFinalStatus(input, constant.Value) ||
+                                                      (IsCompletionFlag(input) && constant.Value.ConstantValue is { HasValue: true, Value: true })),
+                    };
+                case IRecursivePatternOperation recursive when value && member is null && IsTask(input):
+                    foreach (var property in recursive.PropertySubpatterns)
+                    {
+                        if (property.Member is IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled" or "Status" } named &&
+                            PatternGuards(null, named.Property.Name, property.Pattern, true))
+                        {
+                            return true;
+                        }
+                    }
+
+                    return false;
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary><c>t.IsCompleted</c> and its kin, read on the task.</summary>
+        private bool IsCompletionFlag(IOperation operation) =>
+            Strip(operation) is IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled", Instance: { } instance } && IsTask(instance);
+
         /// <summary><c>t.Status</c> compared with RanToCompletion, Faulted or Canceled (all final states).</summary>
         private bool IsFinalStatus(IOperation status, IOperation constant) =>
             Strip(status) is IPropertyReferenceOperation { Property.Name: "Status", Instance: { } instance } &&
             IsTask(instance) &&
+            IsFinalStatusConstant(constant);
+
+        private bool IsFinalStatusConstant(IOperation constant) =>
             _types.TaskStatus is not null &&
             SymbolEqualityComparer.Default.Equals(Strip(constant)?.Type, _types.TaskStatus) &&
             constant.ConstantValue is { HasValue: true, Value: int code } &&
