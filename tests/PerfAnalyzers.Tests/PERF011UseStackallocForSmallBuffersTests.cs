@@ -134,6 +134,25 @@ public class PERF011UseStackallocForSmallBuffersTests
                  }
              """));
 
+    /// <summary>
+    /// The default max_bytes (256) is "up to": a buffer of exactly 256 bytes is flagged, one element more is not; bool (1 byte)
+    /// and char (2 bytes) buffers are counted by their element size (issue #34).
+    /// </summary>
+    [Fact]
+    public Task Max_bytes_is_inclusive_and_counts_bool_and_char_by_their_size() => Verify(
+        Wrap("""
+                 static int Bytes() { var a = [|new byte[256]|]; var b = new byte[257]; a[0] = 1; b[0] = 1; return a[0] + b[0] + a.Length + b.Length; }
+                 static int Ints() { var a = [|new int[64]|]; var b = new int[65]; a[0] = 1; b[0] = 1; return a[0] + b[0] + a.Length + b.Length; }
+                 static int Flags(int n) { var seen = [|new bool[256]|]; var more = new bool[257]; seen[n & 255] = true; more[n & 255] = true; return (seen[3] ? 1 : 0) + (more[3] ? 1 : 0) + seen.Length + more.Length; }
+                 static int Chars() { var a = [|new char[128]|]; var b = new char[129]; a[0] = 'x'; b[0] = 'y'; return a[0] + b[0] + a.Length + b.Length; }
+             """),
+        Wrap("""
+                 static int Bytes() { Span<byte> a = stackalloc byte[256]; var b = new byte[257]; a[0] = 1; b[0] = 1; return a[0] + b[0] + a.Length + b.Length; }
+                 static int Ints() { Span<int> a = stackalloc int[64]; var b = new int[65]; a[0] = 1; b[0] = 1; return a[0] + b[0] + a.Length + b.Length; }
+                 static int Flags(int n) { Span<bool> seen = stackalloc bool[256]; var more = new bool[257]; seen[n & 255] = true; more[n & 255] = true; return (seen[3] ? 1 : 0) + (more[3] ? 1 : 0) + seen.Length + more.Length; }
+                 static int Chars() { Span<char> a = stackalloc char[128]; var b = new char[129]; a[0] = 'x'; b[0] = 'y'; return a[0] + b[0] + a.Length + b.Length; }
+             """));
+
     [Fact]
     public Task Max_bytes_option()
     {

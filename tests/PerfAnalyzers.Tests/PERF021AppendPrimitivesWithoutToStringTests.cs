@@ -72,6 +72,39 @@ public class PERF021AppendPrimitivesWithoutToStringTests
                  }
              """));
 
+    /// <summary>
+    /// A format held in a const field, or a constant expression, is as constant as a literal: its value goes into the hole
+    /// (issue #34). A const local is left alone: its value written into the hole would leave the local unused (CS0219).
+    /// </summary>
+    [Fact]
+    public Task Const_formats_are_constant_too() => Verify(
+        Wrap("""
+                 const string Money = "F2";
+
+                 void Add(StringBuilder sb, double d, int i, string notConstant)
+                 {
+                     const string Hex = "X8";
+                     sb.Append([|d.ToString(Money)|]);
+                     sb.Append([|i.ToString("X" + "4")|]);
+                     sb.Append(i.ToString(Hex));
+                     sb.Append([|d.ToString(Money, CultureInfo.InvariantCulture)|]);
+                     sb.Append(d.ToString(notConstant));
+                 }
+             """),
+        Wrap("""
+                 const string Money = "F2";
+
+                 void Add(StringBuilder sb, double d, int i, string notConstant)
+                 {
+                     const string Hex = "X8";
+                     sb.Append($"{d:F2}");
+                     sb.Append($"{i:X4}");
+                     sb.Append(i.ToString(Hex));
+                     sb.Append(CultureInfo.InvariantCulture, $"{d:F2}");
+                     sb.Append(d.ToString(notConstant));
+                 }
+             """));
+
     /// <summary>Before C# 10 or .NET 6 an interpolated string is string.Format: only the typed overloads are suggested.</summary>
     [Theory]
     [InlineData(TestReferences.Net80, LanguageVersion.CSharp9)]

@@ -36,7 +36,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
                 edits.Add((call, current => Receiver((InvocationExpressionSyntax)current).WithTriviaFrom(current)));
                 break;
             case PERF021AppendPrimitivesWithoutToStringAnalyzer.ShapeFormat:
-                edits.Add((call, current => Interpolated((InvocationExpressionSyntax)current) is { } interpolated ? interpolated.WithTriviaFrom(current) : current));
+                edits.Add((call, current => Interpolated((InvocationExpressionSyntax)current, diagnostic) is { } interpolated ? interpolated.WithTriviaFrom(current) : current));
                 break;
             case PERF021AppendPrimitivesWithoutToStringAnalyzer.ShapeFormatProvider:
                 edits.Add((append, current =>
@@ -44,7 +44,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
                     var outer = (InvocationExpressionSyntax)current;
                     if (outer.ArgumentList.Arguments is not { Count: 1 } arguments ||
                         arguments[0].Expression is not InvocationExpressionSyntax inner ||
-                        Interpolated(inner) is not { } interpolated ||
+                        Interpolated(inner, diagnostic) is not { } interpolated ||
                         Argument(inner, "provider", 1) is not { } provider)
                     {
                         return current;
@@ -67,12 +67,18 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
         return (receiver is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : receiver).WithoutTrivia();
     }
 
-    /// <summary><c>$"{x:F2}"</c> from <c>x.ToString("F2"[, provider])</c>; the analyzer checked that the format fits a hole.</summary>
-    private static InterpolatedStringExpressionSyntax? Interpolated(InvocationExpressionSyntax call)
+    /// <summary><c>$"{x:F2}"</c> from <c>x.ToString("F2"[, provider])</c> (or a const format); the analyzer checked that the format fits a hole.</summary>
+    private static InterpolatedStringExpressionSyntax? Interpolated(InvocationExpressionSyntax call, Diagnostic diagnostic)
     {
-        if (Argument(call, "format", 0) is not LiteralExpressionSyntax { Token.Value: string format })
+        // The analyzer's constant value of the format (a literal, or a const local or field).
+        if (!diagnostic.Properties.TryGetValue(PERF021AppendPrimitivesWithoutToStringAnalyzer.FormatKey, out var format) || format is null)
         {
-            return null;
+            if (Argument(call, "format", 0) is not LiteralExpressionSyntax { Token.Value: string literal })
+            {
+                return null;
+            }
+
+            format = literal;
         }
 
         var writer = new InterpolatedStringWriter();

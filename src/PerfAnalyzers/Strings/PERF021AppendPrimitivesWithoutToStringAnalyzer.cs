@@ -24,6 +24,9 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
     /// <summary><c>sb.Append(x.ToString("F2"))</c> → <c>sb.Append($"{x:F2}")</c>.</summary>
     public const string ShapeFormat = "Format";
 
+    /// <summary>Diagnostic property: the format's constant value (the fix writes it into the hole, whether it was a literal or a const).</summary>
+    public const string FormatKey = "FormatText";
+
     /// <summary><c>sb.Append(x.ToString("F2", culture))</c> → <c>sb.Append(culture, $"{x:F2}")</c>.</summary>
     public const string ShapeFormatProvider = "FormatProvider";
 
@@ -163,6 +166,10 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         }
 
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
+        if (shape != ShapeOverload && FormatArgument(call) is { } constantFormat)
+        {
+            properties = properties.Add(FormatKey, constantFormat);
+        }
 
         // The interpolated form formats in place with the .NET 6 handler; on an older leg of a multi-targeted project it
         // would compile to string.Format (boxing): those legs keep the old call behind #if.
@@ -203,7 +210,10 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
 
         foreach (var argument in call.Arguments)
         {
-            if (argument.Parameter?.Ordinal == 0 && argument.Value.Syntax is LiteralExpressionSyntax &&
+            // A literal, a const field or a constant expression: as constant as a literal (issue #34). Not a const local:
+            // its value written into the hole would leave the local unused (warning CS0219).
+            if (argument.Parameter?.Ordinal == 0 &&
+                argument.Value is not ILocalReferenceOperation &&
                 argument.Value.ConstantValue is { HasValue: true, Value: string format } &&
                 format.Length > 0 && !char.IsWhiteSpace(format[format.Length - 1]) &&
                 format.IndexOfAny(NotInAHole) < 0)
