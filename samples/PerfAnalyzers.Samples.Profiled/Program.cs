@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 
 namespace PerfAnalyzers.Samples.Profiled;
 
@@ -13,6 +14,19 @@ public static class Program
         for (var i = 0; i < records; i++)
         {
             total += Records.SumFields("12,345,6789,10");
+        }
+
+        // Compiler-generated code the profile folds back into its member: a lambda (counts for Main), a generic method
+        // instantiated over int (counts for its definition), a local function (counts for Weigh).
+        var weights = new List<int>();
+        for (var i = 0; i < 1_000; i++)
+        {
+            weights.Add(i);
+        }
+
+        for (var i = 0; i < records / 1_000; i++)
+        {
+            total += Records.Total(weights, w => (w * 31) % 7) + Records.Weigh(weights);
         }
 
         Console.WriteLine($"version {version}, total {total}");
@@ -39,5 +53,29 @@ public static class Records
         }
 
         return total;
+    }
+
+    public static long Total<T>(IReadOnlyList<T> items, Func<T, long> weight)
+    {
+        long total = 0;
+        for (var i = 0; i < items.Count; i++)
+        {
+            total += weight(items[i]);
+        }
+
+        return total;
+    }
+
+    public static long Weigh(IReadOnlyList<int> items)
+    {
+        long total = 0;
+        for (var i = 0; i < items.Count; i++)
+        {
+            total += Square(items[i]);
+        }
+
+        return total;
+
+        static long Square(int value) => (long)value * value % 11;
     }
 }

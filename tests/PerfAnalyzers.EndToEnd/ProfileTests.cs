@@ -55,6 +55,13 @@ public sealed class ProfileTests(PackageFixture fixture)
             Assert.True(methods["M:PerfAnalyzers.Samples.Profiled.Records.SumFields(System.String)"] > 10, profileOutput);
             Assert.Equal(0, methods["M:PerfAnalyzers.Samples.Profiled.Records.ReadVersion(System.String)"]);
             Assert.Contains("Consumer", document.RootElement.GetProperty("assemblies").EnumerateArray().Select(a => a.GetString()));
+
+            // Generated code folded into its member: the generic method's instantiation over int into its definition, the
+            // local function into Weigh, the lambda into Main; no id of a generated name is left.
+            var inclusive = document.RootElement.GetProperty("methods").EnumerateArray().ToDictionary(m => m.GetProperty("id").GetString()!, m => m.GetProperty("inclusiveSamples").GetInt64());
+            Assert.True(inclusive["M:PerfAnalyzers.Samples.Profiled.Records.Total``1(System.Collections.Generic.IReadOnlyList{``0},System.Func{``0,System.Int64})"] > 0, profileOutput);
+            Assert.True(methods["M:PerfAnalyzers.Samples.Profiled.Records.Weigh(System.Collections.Generic.IReadOnlyList{System.Int32})"] > 0, profileOutput);
+            Assert.DoesNotContain(inclusive.Keys, id => id.StartsWith("M:PerfAnalyzers.Samples.Profiled.", StringComparison.Ordinal) && (id.Contains('<') || id.Contains("{Main}")));
         }
 
         // The CLI: hot first, the cold one labelled; --hot-only leaves it out; SARIF ranks the hot one higher.
@@ -112,6 +119,39 @@ public sealed class ProfileTests(PackageFixture fixture)
             Assert.Equal(2 * one.RootElement.GetProperty("samples").GetInt64(), two.RootElement.GetProperty("samples").GetInt64());
             Assert.Equal(2, two.RootElement.GetProperty("sources").GetArrayLength());
         }
+    }
+
+    /// <summary>A trace taken by dotnet-trace (pinned in the repository's tool manifest) reads as the tool's own.</summary>
+    [Fact]
+    public void A_dotnet_trace_trace_becomes_a_profile()
+    {
+        var program = Consumer.Create(
+            Path.Combine(fixture.WorkDirectory, "traced-" + Guid.NewGuid().ToString("N")[..6]),
+            fixture.Feed,
+            fixture.Version,
+            "net10.0",
+            new[] { Path.Combine(fixture.Root, "samples", "PerfAnalyzers.Samples.Profiled", "Program.cs") },
+            "root = true\n");
+        program.WriteFile("Consumer.csproj", program.ReadFile("Consumer.csproj").Replace("<PropertyGroup>", "<PropertyGroup>\n    <OutputType>Exe</OutputType>"));
+        Assert.Equal(0, program.Restore().ExitCode);
+        var (buildCode, buildOutput, _) = program.Build("-c Release");
+        Assert.True(buildCode == 0, buildOutput);
+
+        var (restoreCode, restoreOutput) = Shell.Dotnet("tool restore", fixture.Root);
+        Assert.True(restoreCode == 0, restoreOutput);
+        var trace = Path.Combine(program.Directory, "run.nettrace");
+        var dll = Path.Combine(program.Directory, "bin", "Release", "net10.0", "Consumer.dll");
+        var (traceCode, traceOutput) = Shell.Dotnet($"tool run dotnet-trace collect --profile dotnet-sampled-thread-time -o \"{trace}\" -- dotnet \"{dll}\" 1000000", fixture.Root);
+        Assert.True(traceCode == 0 && File.Exists(trace), traceOutput);
+
+        var profile = Path.Combine(program.Directory, "perf-profile.json");
+        var (code, output) = Run($"profile \"{trace}\" -o \"{profile}\"");
+        Assert.True(code == 0, output);
+        Assert.Contains("every method listed for Consumer", output);
+        Assert.Contains("inlining was on (or not known)", output);
+        using var document = JsonDocument.Parse(File.ReadAllText(profile));
+        Assert.True(document.RootElement.GetProperty("attributedSamples").GetInt64() > 0, output);
+        Assert.Contains(document.RootElement.GetProperty("methods").EnumerateArray(), m => m.GetProperty("id").GetString()!.StartsWith("M:PerfAnalyzers.Samples.Profiled.", StringComparison.Ordinal) && m.GetProperty("inclusiveSamples").GetInt64() > 0);
     }
 
     [Theory]

@@ -94,8 +94,8 @@ for name in names:
     w(f"- CPU samples: {samples:,}; attributed to source methods of the program: {profile['attributedSamples']:,} "
       f"({pct(profile['attributedSamples'], samples)}), of which in {name}'s own methods (exclusive): {own:,} ({pct(own, samples)}; "
       f"the rest is the benchmark harness, BenchmarkDotNet and the runtime called from them).")
-    sampled = sum(1 for m in profile["methods"] if m["inclusiveSamples"] > 0 and m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
-    listed = sum(1 for m in profile["methods"] if m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
+    sampled = sum(1 for m in profile["methods"] if m["inclusiveSamples"] > 0 and not m.get("nameOnly") and m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
+    listed = sum(1 for m in profile["methods"] if not m.get("nameOnly") and m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
     w(f"- {name}'s methods sampled: {sampled:,} of {listed:,}.")
     w("")
 
@@ -105,6 +105,17 @@ for name in names:
         (f"sampled below {THRESHOLD}%", [f for f in findings if heat(f) == "cold" and share(f) > 0]),
         ("not sampled", [f for f in findings if heat(f) == "cold" and share(f) == 0]),
     ]
+    build_file = f"{work}/{lower}.build.txt"
+    if __import__("os").path.exists(build_file):
+        head, *rows = open(build_file).read().split("\n")
+        leg, built_with = head.split()
+        counts = {r.split()[0]: r.split()[1:] for r in rows if r.strip()}
+        if {"none", "rank", "hot_only"} <= counts.keys():
+            n, r, h = counts["none"], counts["rank"], counts["hot_only"]
+            w(f"- In a real build of the `{leg}` leg (`dotnet build`, the package's props and targets, `<PerfAnalyzersProfile>` = the profile of "
+              f"{KINDS[built_with]}; `benchmarks/real-code/profile/build-with-profile`): {n[0]} PERF warnings without a profile; "
+              f"`rank`: {r[0]}, labelled {r[1]} hot, {r[2]} cold, {r[3]} unknown; `hot_only`: {h[0]}.")
+            w("")
     w("| | Findings | Judged | Right | Noise | Right, % of judged |")
     w("|---|---:|---:|---:|---:|---:|")
     for label, items in groups:
