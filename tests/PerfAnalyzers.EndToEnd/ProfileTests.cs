@@ -141,7 +141,7 @@ public sealed class ProfileTests(PackageFixture fixture)
         Assert.True(restoreCode == 0, restoreOutput);
         var trace = Path.Combine(program.Directory, "run.nettrace");
         var dll = Path.Combine(program.Directory, "bin", "Release", "net10.0", "Consumer.dll");
-        var (traceCode, traceOutput) = Shell.Dotnet($"tool run dotnet-trace collect --profile dotnet-sampled-thread-time -o \"{trace}\" -- dotnet \"{dll}\" 1000000", fixture.Root);
+        var (traceCode, traceOutput) = Shell.Dotnet($"tool run dotnet-trace -- collect --profile dotnet-sampled-thread-time -o \"{trace}\" -- dotnet \"{dll}\" 1000000", fixture.Root);
         Assert.True(traceCode == 0 && File.Exists(trace), traceOutput);
 
         var profile = Path.Combine(program.Directory, "perf-profile.json");
