@@ -152,6 +152,15 @@ public sealed class ProfileTests(PackageFixture fixture)
         using var document = JsonDocument.Parse(File.ReadAllText(profile));
         Assert.True(document.RootElement.GetProperty("attributedSamples").GetInt64() > 0, output);
         Assert.Contains(document.RootElement.GetProperty("methods").EnumerateArray(), m => m.GetProperty("id").GetString()!.StartsWith("M:PerfAnalyzers.Samples.Profiled.", StringComparison.Ordinal) && m.GetProperty("inclusiveSamples").GetInt64() > 0);
+
+        // A trace without the sample profiler (the runtime's loader events only) has no CPU samples: one line says so.
+        var quiet = Path.Combine(program.Directory, "no-samples.nettrace");
+        var (quietCode, quietOutput) = Shell.Dotnet($"tool run dotnet-trace -- collect --providers Microsoft-Windows-DotNETRuntime:0x8:4 -o \"{quiet}\" -- dotnet \"{dll}\" 1000", fixture.Root);
+        Assert.True(quietCode == 0 && File.Exists(quiet), quietOutput);
+        var (noSamplesCode, noSamples) = Run($"profile \"{quiet}\" -o \"{Path.Combine(program.Directory, "none.json")}\"");
+        Assert.Equal(2, noSamplesCode);
+        Assert.Contains("perfanalyzers: error: no CPU samples in no-samples.nettrace (was the trace collected with the sample profiler", noSamples);
+        Assert.DoesNotContain("   at ", noSamples);
     }
 
     [Theory]
