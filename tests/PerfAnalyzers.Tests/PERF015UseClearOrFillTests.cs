@@ -166,6 +166,31 @@ public class PERF015UseClearOrFillTests
                  }
              """));
 
+    /// <summary>The bound written first (<c>a.Length &gt; i</c>) and the step written <c>i += 1</c> (issue #34).</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Bound_written_first_is_the_same_loop(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 void A(int[] a, long[] c, Span<int> s)
+                 {
+                     [|for (int i = 0; a.Length > i; i += 1)|] a[i] = 0;
+                     [|for (var i = 0; c.Length > i; i++)|] c[i] = 7;
+                     [|for (int i = 0; s.Length > i; ++i)|] s[i] = 3;
+                     for (int i = 0; a.Length > i + 1; i++) a[i] = 1;
+                     for (int i = 0; c.Length >= i; i++) c[i] = 2;
+                 }
+             """),
+        Wrap("""
+                 void A(int[] a, long[] c, Span<int> s)
+                 {
+                     Array.Clear(a);
+                     Array.Fill<long>(c, 7);
+                     s.Fill(3);
+                     for (int i = 0; a.Length > i + 1; i++) a[i] = 1;
+                     for (int i = 0; c.Length >= i; i++) c[i] = 2;
+                 }
+             """)));
+
     /// <summary>Backward loops that skip an element, start past the end or step the wrong way are not the whole array.</summary>
     [Fact]
     public Task Backward_lookalikes_are_not_flagged() => Verify(Wrap("""

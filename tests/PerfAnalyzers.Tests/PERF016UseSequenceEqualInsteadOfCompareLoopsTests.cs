@@ -22,6 +22,24 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
 
     // ---- Flagged shapes and the fix ----
 
+    /// <summary>The bound written first (<c>x.Length &gt; i</c>) and the step <c>i += 1</c> (issue #34).</summary>
+    [Fact]
+    public Task Bound_written_first_is_the_same_loop() => Verify(
+        Wrap("""
+                 bool SameInts(int[] x, int[] y)
+                 {
+                     if (y.Length != x.Length) return false;
+                     [|for (int i = 0; x.Length > i; i += 1)|] if (x[i] != y[i]) return false;
+                     return true;
+                 }
+             """),
+        Wrap("""
+                 bool SameInts(int[] x, int[] y)
+                 {
+                     return x.AsSpan().SequenceEqual(y);
+                 }
+             """));
+
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task Compare_loops_become_SequenceEqual(LanguageVersion version) => Languages.At(version, () => Verify(

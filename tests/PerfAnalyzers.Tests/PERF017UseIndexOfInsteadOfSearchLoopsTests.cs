@@ -22,6 +22,23 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests
 
     // ---- Flagged shapes and the fix ----
 
+    /// <summary>The bound written first (<c>s.Length &gt; i</c>) and the step <c>i += 1</c> (issue #34).</summary>
+    [Fact]
+    public Task Bound_written_first_is_the_same_loop() => Verify(
+        Wrap("""
+                 int InString(string s, char c)
+                 {
+                     [|for (int i = 0; s.Length > i; i += 1)|] if (s[i] == c) return i;
+                     return -1;
+                 }
+             """),
+        Wrap("""
+                 int InString(string s, char c)
+                 {
+                     return s.IndexOf(c);
+                 }
+             """));
+
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task Search_loops_become_IndexOf(LanguageVersion version) => Languages.At(version, () => Verify(

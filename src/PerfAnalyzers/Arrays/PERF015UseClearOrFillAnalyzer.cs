@@ -233,10 +233,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         // Every element once: int i = 0; i < X.Length; i++ (or ++i, i += 1), or backwards,
         // int i = X.Length - 1; i >= 0; i-- (or i > -1, --i, i -= 1). The order of the stores cannot be observed.
         IOperation length;
-        if (condition.OperatorKind == BinaryOperatorKind.LessThan &&
-            LoopShape.StartsAtZero(loop.Before[0], index) && LoopShape.IsLocal(condition.LeftOperand, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
+        if (LoopShape.UpperBound(condition, index) is { } bound &&
+            LoopShape.StartsAtZero(loop.Before[0], index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
         {
-            length = condition.RightOperand;
+            length = bound; // i < X.Length, or X.Length > i
         }
         else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))
         {

@@ -40,9 +40,8 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
         // if (a.Length != b.Length) return false;   for (...) if (a[i] != b[i]) return false;   return true;
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
-            loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan } condition ||
+            LoopShape.UpperBound(loop.Condition, index) is not { } bound || // i < X.Length, or X.Length > i
             !LoopShape.StartsAtZero(loop.Before[0], index) ||
-            !LoopShape.IsLocal(condition.LeftOperand, index) ||
             !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } test } differs ||
             !ReturnsConstant(differs.WhenTrue, false) ||
@@ -73,7 +72,7 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
         // The length check compares both lengths (either order) and the loop runs over one of them.
         var checksLengths = LoopShape.IsLengthOf(lengths.LeftOperand, first.Target) && LoopShape.IsLengthOf(lengths.RightOperand, second.Target) ||
                             LoopShape.IsLengthOf(lengths.LeftOperand, second.Target) && LoopShape.IsLengthOf(lengths.RightOperand, first.Target);
-        if (!checksLengths || !(LoopShape.IsLengthOf(condition.RightOperand, first.Target) || LoopShape.IsLengthOf(condition.RightOperand, second.Target)))
+        if (!checksLengths || !(LoopShape.IsLengthOf(bound, first.Target) || LoopShape.IsLengthOf(bound, second.Target)))
         {
             return;
         }

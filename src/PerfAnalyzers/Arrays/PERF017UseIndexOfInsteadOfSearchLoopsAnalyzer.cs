@@ -82,10 +82,10 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
         IOperation length;
         bool forward;
-        if (condition.OperatorKind == BinaryOperatorKind.LessThan && LoopShape.StartsAtZero(loop.Before[0], index) &&
-            LoopShape.IsLocal(condition.LeftOperand, index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
+        if (LoopShape.UpperBound(condition, index) is { } bound && LoopShape.StartsAtZero(loop.Before[0], index) &&
+            LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
         {
-            (length, forward) = (condition.RightOperand, true);
+            (length, forward) = (bound, true); // i < X.Length, or X.Length > i
         }
         else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) &&
                  LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))

@@ -70,6 +70,14 @@ public static class LoopShape
                declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
     }
 
+    /// <summary>The bound <c>X</c> of the loop test <c>i &lt; X</c>, also written <c>X &gt; i</c>; null for any other test.</summary>
+    public static IOperation? UpperBound(IOperation? condition, ILocalSymbol index) => condition switch
+    {
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } less when IsLocal(less.LeftOperand, index) => less.RightOperand,
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThan, OperatorMethod: null } greater when IsLocal(greater.RightOperand, index) => greater.LeftOperand,
+        _ => null,
+    };
+
     /// <summary><c>i++</c>, <c>++i</c>, <c>i += 1</c> (forward) or <c>i--</c>, <c>--i</c>, <c>i -= 1</c>.</summary>
     public static bool IsStep(IOperation bottom, ILocalSymbol index, bool forward)
     {
