@@ -13,6 +13,15 @@ namespace Cases
             }
         }
 
+        // The bound written first and the step written i += 1: the same loop.
+        public static void ZeroReversed(long[] a)
+        {
+            for (int i = 0; a.Length > i; i += 1) //~ PERF015
+            {
+                a[i] = 0;
+            }
+        }
+
         // A filling loop: Array.Fill is vectorized from .NET 6.
         public static void Ones(int[] a)
         {
