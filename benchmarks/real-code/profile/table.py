@@ -25,9 +25,10 @@ out = []
 w = out.append
 w("# Profile-guided findings on real libraries")
 w("")
-w("Written by `benchmarks/real-code/profile/report` (never by hand). Each library's own BenchmarkDotNet suite runs in one")
-w("process (`--inProcess`) under `perfanalyzers profile -- ...` (EventPipe sampling, inlining off: docs/profiles.md); the")
-w("library's legs of [real-code.md](real-code.md) are then scanned with that profile. Every finding is judged by hand with")
+w("Written by `benchmarks/real-code/profile/report` (never by hand). Each library's own workloads, its BenchmarkDotNet suite")
+w("(`--inProcess`) and its test suite, each run in one process under `perfanalyzers profile -- ...` (EventPipe sampling,")
+w("inlining off: docs/profiles.md), give a profile each, and the two merge into a third; the library's legs of")
+w("[real-code.md](real-code.md) are scanned with each. Every finding is judged by hand with")
 w("the strict verdict of issue #31 (`benchmarks/real-code/profile/verdicts.tsv`): *right* = the rewrite changes the")
 w("generated code on a path that runs per item in normal use; *noise* = correct, but once per process, stream or")
 w("configuration, on failure, or where the rewrite changes no generated code. The verdicts come from reading the code,")
@@ -93,7 +94,7 @@ for name in names:
         w("")
     w(f"- CPU samples: {samples:,}; attributed to source methods of the program: {profile['attributedSamples']:,} "
       f"({pct(profile['attributedSamples'], samples)}), of which in {name}'s own methods (exclusive): {own:,} ({pct(own, samples)}; "
-      f"the rest is the benchmark harness, BenchmarkDotNet and the runtime called from them).")
+      f"the rest is the benchmark and test harnesses and the runtime called from them).")
     sampled = sum(1 for m in profile["methods"] if m["inclusiveSamples"] > 0 and not m.get("nameOnly") and m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
     listed = sum(1 for m in profile["methods"] if not m.get("nameOnly") and m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
     w(f"- {name}'s methods sampled: {sampled:,} of {listed:,}.")
