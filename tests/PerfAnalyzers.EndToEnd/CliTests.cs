@@ -12,16 +12,7 @@ namespace PerfAnalyzers.EndToEnd;
 [Collection(PackageCollection.Name)]
 public sealed class CliTests(PackageFixture fixture)
 {
-#if DEBUG
-    private const string Configuration = "Debug";
-#else
-    private const string Configuration = "Release";
-#endif
-
-    private string Cli => Path.Combine(fixture.Root, "src", "PerfAnalyzers.Cli", "bin", Configuration, "net10.0", "PerfAnalyzers.Cli.dll");
-
-    private (int ExitCode, string Output) Run(string arguments, string? directory = null) =>
-        Shell.Dotnet($"\"{Cli}\" {arguments}", directory ?? fixture.Root);
+    private (int ExitCode, string Output) Run(string arguments, string? directory = null) => fixture.RunCli(arguments, directory);
 
     private string CopyOfSamples()
     {

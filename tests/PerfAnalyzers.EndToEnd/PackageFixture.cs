@@ -60,6 +60,18 @@ public sealed class PackageFixture : IDisposable
 
     public Consumer Modern { get; }
 
+#if DEBUG
+    private const string Configuration = "Debug";
+#else
+    private const string Configuration = "Release";
+#endif
+
+    /// <summary>The perfanalyzers CLI as built beside the tests, run as a process, as users run it.</summary>
+    public string Cli => Path.Combine(Root, "src", "PerfAnalyzers.Cli", "bin", Configuration, "net10.0", "PerfAnalyzers.Cli.dll");
+
+    public (int ExitCode, string Output) RunCli(string arguments, string? directory = null) =>
+        Shell.Dotnet($"\"{Cli}\" {arguments}", directory ?? Root);
+
     /// <summary>Null until samples/PerfAnalyzers.Samples.Legacy exists.</summary>
     public Consumer? Legacy { get; }
 

@@ -17,28 +17,27 @@ namespace PerfAnalyzers.EndToEnd;
 [Collection(PackageCollection.Name)]
 public sealed class ProfileTests(PackageFixture fixture)
 {
-#if DEBUG
-    private const string Configuration = "Debug";
-#else
-    private const string Configuration = "Release";
-#endif
+    private (int ExitCode, string Output) Run(string arguments) => fixture.RunCli(arguments);
 
-    private string Cli => Path.Combine(fixture.Root, "src", "PerfAnalyzers.Cli", "bin", Configuration, "net10.0", "PerfAnalyzers.Cli.dll");
-
-    private (int ExitCode, string Output) Run(string arguments) => Shell.Dotnet($"\"{Cli}\" {arguments}", fixture.Root);
-
-    [Fact]
-    public void A_profile_of_a_real_run_ranks_the_findings_in_the_cli_and_filters_them_in_the_build()
+    /// <summary>samples/PerfAnalyzers.Samples.Profiled as a program of the packed package, restored and built (Release).</summary>
+    private Consumer ProfiledProgram(string name, string editorConfig)
     {
         var program = Consumer.Create(
-            Path.Combine(fixture.WorkDirectory, "profiled-" + Guid.NewGuid().ToString("N")[..6]),
+            Path.Combine(fixture.WorkDirectory, name + "-" + Guid.NewGuid().ToString("N")[..6]),
             fixture.Feed,
             fixture.Version,
             "net10.0",
             new[] { Path.Combine(fixture.Root, "samples", "PerfAnalyzers.Samples.Profiled", "Program.cs") },
-            "root = true\n\n[*.cs]\ndotnet_diagnostic.PERF001.severity = warning\n");
+            editorConfig);
         program.WriteFile("Consumer.csproj", program.ReadFile("Consumer.csproj").Replace("<PropertyGroup>", "<PropertyGroup>\n    <OutputType>Exe</OutputType>"));
         Assert.Equal(0, program.Restore().ExitCode);
+        return program;
+    }
+
+    [Fact]
+    public void A_profile_of_a_real_run_ranks_the_findings_in_the_cli_and_filters_them_in_the_build()
+    {
+        var program = ProfiledProgram("profiled", "root = true\n\n[*.cs]\ndotnet_diagnostic.PERF001.severity = warning\n");
         var (buildCode, buildOutput, plain) = program.Build("-c Release");
         Assert.True(buildCode == 0, buildOutput);
         Assert.Equal(2, plain.Count(d => d.Id == "PERF001"));
@@ -125,15 +124,7 @@ public sealed class ProfileTests(PackageFixture fixture)
     [Fact]
     public void A_dotnet_trace_trace_becomes_a_profile()
     {
-        var program = Consumer.Create(
-            Path.Combine(fixture.WorkDirectory, "traced-" + Guid.NewGuid().ToString("N")[..6]),
-            fixture.Feed,
-            fixture.Version,
-            "net10.0",
-            new[] { Path.Combine(fixture.Root, "samples", "PerfAnalyzers.Samples.Profiled", "Program.cs") },
-            "root = true\n");
-        program.WriteFile("Consumer.csproj", program.ReadFile("Consumer.csproj").Replace("<PropertyGroup>", "<PropertyGroup>\n    <OutputType>Exe</OutputType>"));
-        Assert.Equal(0, program.Restore().ExitCode);
+        var program = ProfiledProgram("traced", "root = true\n");
         var (buildCode, buildOutput, _) = program.Build("-c Release");
         Assert.True(buildCode == 0, buildOutput);
 

@@ -1,5 +1,6 @@
 """Writes docs/real-code-profiles.md from the artifacts of benchmarks/real-code/profile/report (see there)."""
 import json
+import os
 import sys
 from collections import Counter
 
@@ -40,7 +41,7 @@ KINDS = {"benchmarks": "its benchmarks", "tests": "its test suite", "both": "bot
 summary = []
 for name in names:
     lower = name.lower()
-    kinds = [k for k in KINDS if __import__("os").path.exists(f"{work}/{lower}.{k}.scan.json")]
+    kinds = [k for k in KINDS if os.path.exists(f"{work}/{lower}.{k}.scan.json")]
     kind = kinds[-1]
     profile = json.load(open(f"{work}/{lower}.{kind}.json", encoding="utf-8"))
     scan = json.load(open(f"{work}/{lower}.{kind}.scan.json", encoding="utf-8"))
@@ -49,7 +50,7 @@ for name in names:
     def verdict(f):
         return verdicts.get((name, f["file"], f["line"], f["id"]), ("unjudged", ""))[0]
 
-    commit = open(f"{work}/{lower}.commit").read().strip() if __import__("os").path.exists(f"{work}/{lower}.commit") else "?"
+    commit = open(f"{work}/{lower}.commit").read().strip() if os.path.exists(f"{work}/{lower}.commit") else "?"
     prefix, exclude = OWN.get(name, ("M:", None))
     own = sum(m["exclusiveSamples"] for m in profile["methods"] if m["id"].startswith(prefix) and not (exclude and m["id"].startswith(exclude)))
     samples = profile["samples"]
@@ -107,7 +108,7 @@ for name in names:
         ("not sampled", [f for f in findings if heat(f) == "cold" and share(f) == 0]),
     ]
     build_file = f"{work}/{lower}.build.txt"
-    if __import__("os").path.exists(build_file):
+    if os.path.exists(build_file):
         head, *rows = open(build_file).read().split("\n")
         leg, built_with = head.split()
         counts = {r.split()[0]: r.split()[1:] for r in rows if r.strip()}

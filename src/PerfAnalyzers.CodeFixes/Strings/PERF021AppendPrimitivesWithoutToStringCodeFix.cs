@@ -70,15 +70,10 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
     /// <summary><c>$"{x:F2}"</c> from <c>x.ToString("F2"[, provider])</c> (or a const format); the analyzer checked that the format fits a hole.</summary>
     private static InterpolatedStringExpressionSyntax? Interpolated(InvocationExpressionSyntax call, Diagnostic diagnostic)
     {
-        // The analyzer's constant value of the format (a literal, or a const local or field).
+        // The analyzer's constant value of the format (a literal, a const field or a constant expression).
         if (!diagnostic.Properties.TryGetValue(PERF021AppendPrimitivesWithoutToStringAnalyzer.FormatKey, out var format) || format is null)
         {
-            if (Argument(call, "format", 0) is not LiteralExpressionSyntax { Token.Value: string literal })
-            {
-                return null;
-            }
-
-            format = literal;
+            return null;
         }
 
         var writer = new InterpolatedStringWriter();

@@ -350,8 +350,8 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
             {
                 case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not:
                     return Guards(not.Operand, !value);
-                case IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled", Instance: { } instance }:
-                    return value && IsTask(instance);
+                case IPropertyReferenceOperation flag when IsCompletionFlag(flag):
+                    return value;
                 case IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } binary:
                     var equal = binary.OperatorKind == BinaryOperatorKind.Equals ? value : !value;
                     return equal && (IsFinalStatus(binary.LeftOperand, binary.RightOperand) || IsFinalStatus(binary.RightOperand, binary.LeftOperand));
@@ -396,8 +396,8 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
                 case IRecursivePatternOperation recursive when value && member is null && IsTask(input):
                     foreach (var property in recursive.PropertySubpatterns)
                     {
-                        if (property.Member is IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled" or "Status" } named &&
-                            PatternGuards(null, named.Property.Name, property.Pattern, true))
+                        if (property.Member is IPropertyReferenceOperation { Property.Name: var named } && (IsCompletionProperty(named) || named == "Status") &&
+                            PatternGuards(null, named, property.Pattern, true))
                         {
                             return true;
                         }
@@ -411,7 +411,10 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
 
         /// <summary><c>t.IsCompleted</c> and its kin, read on the task.</summary>
         private bool IsCompletionFlag(IOperation operation) =>
-            Strip(operation) is IPropertyReferenceOperation { Property.Name: "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled", Instance: { } instance } && IsTask(instance);
+            Strip(operation) is IPropertyReferenceOperation { Property.Name: var name, Instance: { } instance } && IsCompletionProperty(name) && IsTask(instance);
+
+        /// <summary>The task's properties that are true only once it has completed.</summary>
+        private static bool IsCompletionProperty(string name) => name is "IsCompleted" or "IsCompletedSuccessfully" or "IsFaulted" or "IsCanceled";
 
         /// <summary><c>t.Status</c> compared with RanToCompletion, Faulted or Canceled (all final states).</summary>
         private bool IsFinalStatus(IOperation status, IOperation constant) =>

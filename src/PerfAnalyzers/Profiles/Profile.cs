@@ -27,13 +27,8 @@ public sealed class Profile
     private readonly List<ProfileMethod>? _entries;
 
     public Profile(long samples, long attributedSamples, long allocatedBytes, bool inliningDisabled, IEnumerable<string> assemblies, IEnumerable<ProfileMethod> methods, IEnumerable<ProfileSource> sources)
+        : this(samples, attributedSamples, allocatedBytes, inliningDisabled, assemblies, sources)
     {
-        Samples = samples;
-        AttributedSamples = attributedSamples;
-        AllocatedBytes = allocatedBytes;
-        InliningDisabled = inliningDisabled;
-        Assemblies = assemblies.Distinct(StringComparer.OrdinalIgnoreCase).OrderBy(a => a, StringComparer.OrdinalIgnoreCase).ToImmutableArray();
-        Sources = sources.ToImmutableArray();
         _entries = new List<ProfileMethod>();
         foreach (var method in methods)
         {
@@ -42,7 +37,8 @@ public sealed class Profile
         }
     }
 
-    private Profile(long samples, long attributedSamples, long allocatedBytes, bool inliningDisabled, List<string> assemblies, List<ProfileSource> sources)
+    /// <summary>A profile without its methods' ids (<see cref="Parse(string, bool)"/>): its methods are added by hash.</summary>
+    private Profile(long samples, long attributedSamples, long allocatedBytes, bool inliningDisabled, IEnumerable<string> assemblies, IEnumerable<ProfileSource> sources)
     {
         Samples = samples;
         AttributedSamples = attributedSamples;

@@ -126,6 +126,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
 
         string shape;
         string suggestion;
+        string? format = null;
         var receiver = value.Syntax is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : value.Syntax;
         var builder = invocation.Instance?.Syntax.ToString() ?? "sb";
         if (toString.Parameters.Length == 0)
@@ -142,7 +143,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         }
         else if (isAppend && symbols.HasHandler && compilation.TargetFramework.IsNetCoreAtLeast(6) &&
                  ((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp10 &&
-                 FormatArgument(call) is { } format)
+                 (format = FormatArgument(call)) is not null)
         {
             if (toString.Parameters.Length == 1)
             {
@@ -166,9 +167,9 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         }
 
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
-        if (shape != ShapeOverload && FormatArgument(call) is { } constantFormat)
+        if (format is not null)
         {
-            properties = properties.Add(FormatKey, constantFormat);
+            properties = properties.Add(FormatKey, format);
         }
 
         // The interpolated form formats in place with the .NET 6 handler; on an older leg of a multi-targeted project it
