@@ -24,7 +24,7 @@ public static class DocTables
     {
         if (ruleIds.Length == 0)
         {
-            Console.Error.WriteLine("usage: --update-docs PERF001 [PERF002 ...]");
+            Console.Error.WriteLine("usage: --update-docs PERF001 [PERF002 ...] [ProfileReading]");
             return 2;
         }
 
@@ -37,7 +37,10 @@ public static class DocTables
 
         foreach (var id in ruleIds)
         {
-            var type = typeof(Program).Assembly.GetTypes().FirstOrDefault(t => t.Name.StartsWith(id, StringComparison.Ordinal) && t.Name.EndsWith("Benchmarks", StringComparison.Ordinal));
+            // A rule's benchmark writes its page; ProfileReading (what reading a profile costs) writes docs/profiles.md.
+            var type = id == nameof(Profiles.ProfileReading)
+                ? typeof(Profiles.ProfileReading)
+                : typeof(Program).Assembly.GetTypes().FirstOrDefault(t => t.Name.StartsWith(id, StringComparison.Ordinal) && t.Name.EndsWith("Benchmarks", StringComparison.Ordinal));
             if (type is null)
             {
                 Console.Error.WriteLine($"error: no benchmark class named {id}*Benchmarks.");
@@ -52,7 +55,7 @@ public static class DocTables
                 return 1;
             }
 
-            var page = Path.Combine(docs, id + ".md");
+            var page = type == typeof(Profiles.ProfileReading) ? Path.Combine(docs, "..", "profiles.md") : Path.Combine(docs, id + ".md");
             var block = "Measured " + DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture) +
                         " by `dotnet run -c Release --project benchmarks/PerfAnalyzers.Benchmarks -- --update-docs " + id + "`:\n" +
                         File.ReadAllText(report).Trim() + "\n";
