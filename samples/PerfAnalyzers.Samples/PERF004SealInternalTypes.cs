@@ -7,6 +7,8 @@ namespace PerfAnalyzers.Samples;
 /// </summary>
 public static class PERF004SealInternalTypes
 {
+    public static object TenPercentOff() => new PriceRule(0.9m);
+
     public static decimal Total(decimal amount, object rule) =>
         rule is PriceRule priceRule ? priceRule.Apply(amount) : amount;
 }

@@ -54,6 +54,19 @@ public static partial class Rules
         /// <summary>Which <c>[InternalsVisibleTo]</c> friends stop the rule for internal types.</summary>
         public static readonly EnumOption<InternalsVisibleToMode> InternalsVisibleTo = new(Id, "internals_visible_to", InternalsVisibleToMode.IgnoreTestAssemblies, "`skip_all`, `ignore_test_assemblies` or `ignore`: which `[InternalsVisibleTo]` friends stop the rule");
 
+        /// <summary>Values of <see cref="Impact"/>.</summary>
+        public enum ImpactMode
+        {
+            /// <summary>Only classes that are created and used in a way sealing makes cheaper (virtual call, type check, cast, array store).</summary>
+            ChangesCode,
+
+            /// <summary>Every class nothing derives from, as CA1852 does.</summary>
+            All,
+        }
+
+        /// <summary>Whether the rule asks for a use that sealing makes cheaper.</summary>
+        public static readonly EnumOption<ImpactMode> Impact = new(Id, "impact", ImpactMode.ChangesCode, "`changes_code` or `all`: flag only classes that are created and called virtually, type-tested, cast to or stored into an array of through their own type outside cold code (`changes_code`), or every class nothing derives from, as CA1852 does (`all`)");
+
         public static readonly DiagnosticDescriptor Descriptor = Create(
             Id,
             "Seal internal types that nothing derives from",
@@ -66,7 +79,7 @@ public static partial class Rules
             Descriptor,
             firesOn: "Every target framework (reported at compilation end; the IDE shows it with full-solution analysis)",
             fixKey: FixKey,
-            options: [InternalsVisibleTo, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            options: [InternalsVisibleTo, Impact, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1852"]);
     }
 

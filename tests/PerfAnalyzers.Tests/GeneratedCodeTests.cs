@@ -75,6 +75,7 @@ public class GeneratedCodeTests
     [Fact]
     public Task A_type_nested_in_a_generated_type_is_not_sealed() => new RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>
     {
+        Options = { ["perf_analyzers.PERF004.impact"] = "all" },
         Sources =
         {
             "internal class [|Visible|] { }\n\n" + Marked + "\ninternal class Outer\n{\n    internal class Nested { }\n}\n",

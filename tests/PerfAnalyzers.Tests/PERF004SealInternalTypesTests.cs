@@ -17,14 +17,30 @@ public class PERF004SealInternalTypesTests
 {
     private const string Option = "perf_analyzers.PERF004.internals_visible_to";
 
-    private static RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix> Test(string source, string? fixedSource = null) =>
-        RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>.Create(source, fixedSource, TestReferences.Net80);
+    private const string Impact = "perf_analyzers.PERF004.impact";
+
+    /// <summary>
+    /// Which classes can be sealed is tested with <c>impact = all</c> (CA1852's behaviour), so that each test's classes
+    /// need no uses; the section "Impact" tests the default, which also asks for a use that sealing makes cheaper.
+    /// </summary>
+    private static RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix> Test(string source, string? fixedSource = null, string impact = "all")
+    {
+        var test = RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>.Create(source, fixedSource, TestReferences.Net80);
+        test.Options[Impact] = impact;
+        return test;
+    }
+
+    /// <summary>For the tests that run the analyzer on a compilation of their own: <c>impact = all</c>.</summary>
+    private static AnalyzerOptions AllClasses => new(ImmutableArray<AdditionalText>.Empty, new TestConfig(new System.Collections.Generic.Dictionary<string, string> { [Impact] = "all" }));
+
+    private static Task Default(string source, string? fixedSource = null) => Test(source, fixedSource, impact: "changes_code").RunAsync();
 
     private static Task Verify(string source, string? fixedSource = null) => Test(source, fixedSource).RunAsync();
 
     private static RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix> Files(string[] sources, string[]? fixedSources = null, string[]? names = null)
     {
         var test = new RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>();
+        test.Options[Impact] = "all";
         test.Sources.AddRange(sources);
         if (fixedSources is not null)
         {
@@ -1056,7 +1072,7 @@ public class PERF004SealInternalTypesTests
         var compilation = (await project.GetCompilationAsync())!;
         Assert.Contains(compilation.SyntaxTrees, t => t.FilePath.EndsWith("Mixed.g.cs", System.StringComparison.Ordinal));
         Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
-        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer())).GetAnalyzerDiagnosticsAsync();
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer()), AllClasses).GetAnalyzerDiagnosticsAsync();
         Assert.Equal(new[] { "Mixed", "Plain" }, diagnostics.Select(d => d.GetMessage().Split('\'')[1]).OrderBy(x => x).ToArray());
         Assert.All(diagnostics, d => Assert.Equal("/src/User.cs", d.Location.SourceTree!.FilePath));
 
@@ -1092,11 +1108,165 @@ public class PERF004SealInternalTypesTests
         public override ImmutableArray<ISourceGenerator> GetGeneratorsForAllLanguages() => ImmutableArray.Create(generator);
     }
 
+    // ---- Impact: by default only where sealing changes the generated code ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_virtual_call_through_the_class_itself_is_flagged_at_each_language_version(LanguageVersion version) => Languages.At(version, () => Default(
+        "public class Pricing\n{\n    private readonly Rule _rule = new Rule();\n    public decimal Price(decimal amount) { return _rule.Apply(amount); }\n}\n\n" +
+        "internal class [|Rule|]\n{\n    public virtual decimal Apply(decimal amount) { return amount; }\n}\n",
+        "public class Pricing\n{\n    private readonly Rule _rule = new Rule();\n    public decimal Price(decimal amount) { return _rule.Apply(amount); }\n}\n\n" +
+        "internal sealed class Rule\n{\n    public decimal Apply(decimal amount) { return amount; }\n}\n"));
+
+    [Theory]
+    [InlineData("o is Item")]
+    [InlineData("o as Item != null")]
+    [InlineData("((Item)o).GetHashCode() == 0")]
+    [InlineData("o is Item { Size: 1 }")]
+    [InlineData("o is Item item && item.Size == 1")]
+    [InlineData("o switch { Item => true, _ => false }")]
+    [InlineData("new Item().ToString().Length == 0")]
+    [InlineData("new Item().Name.Length == 0")]
+    public Task A_type_check_cast_or_virtual_member_through_the_class_is_flagged(string use) => Default($$"""
+        using System.Collections.Generic;
+
+        public static class Use
+        {
+            public static object Make() => new Item();
+            public static bool Test(object o) => {{use}};
+        }
+
+        internal abstract class Base
+        {
+            public virtual string Name => "base";
+        }
+
+        internal class [|Item|] : Base
+        {
+            public int Size { get; set; }
+            public override string ToString() => "item";
+        }
+        """);
+
+    [Fact]
+    public Task A_store_into_an_array_of_the_class_is_flagged_and_a_read_is_not() => Default("""
+        public static class Use
+        {
+            public static int Fill(int n)
+            {
+                var items = new Item[n];
+                for (var i = 0; i < n; i++) items[i] = new Item();
+                var nodes = new Node[] { new Node() };
+                return items.Length + nodes[0].Size;
+            }
+        }
+
+        internal class [|Item|] { }
+
+        internal class Node { public int Size => 1; }
+        """);
+
+    [Fact]
+    public Task A_class_used_only_through_an_interface_or_its_base_class_is_not_flagged() => Default("""
+        using System;
+        using System.Collections.Generic;
+
+        public interface IShape { double Area(); }
+
+        public abstract class Pool { public abstract object Get(); }
+
+        public static class Use
+        {
+            private static readonly Pool Shared = new DefaultPool();
+            private static readonly IShape[] Shapes = { new Circle(), new Circle() };
+            private static readonly ICollection<int> Ids = new IdList();
+            public static IDisposable Scope() => new Scope();
+
+            public static double Sum()
+            {
+                var total = 0.0;
+                foreach (var shape in Shapes) total += shape.Area();
+                return total + Ids.Count + Shared.Get().GetHashCode();
+            }
+        }
+
+        internal class Circle : IShape { public double Area() => 3.14; }
+
+        internal class DefaultPool : Pool { public override object Get() => new object(); }
+
+        internal class IdList : List<int>, ICollection<int> { }
+
+        internal class Scope : IDisposable { public virtual void Dispose() { } }
+        """);
+
+    [Fact]
+    public Task A_class_nothing_creates_is_not_flagged() => Default("""
+        public static class Use
+        {
+            internal static int Call(Dead dead, object o) => dead.Size() + (o is Dead ? 1 : 0);
+        }
+
+        internal class Dead { public virtual int Size() => 1; }
+        """);
+
+    [Fact]
+    public Task Created_but_only_called_non_virtually_is_not_flagged() => Default("""
+        public static class Use
+        {
+            public static int Run() => new Plain().Size() + new Plain().Count;
+        }
+
+        internal class Plain
+        {
+            public int Size() => 1;
+            public int Count { get; } = 2;
+        }
+        """);
+
+    private const string ColdUses = """
+        using System;
+
+        public static class Use
+        {
+            public static object Make() => new Item();
+
+            public static void Check(object o)
+            {
+                try { Console.WriteLine(o); }
+                catch (Exception) when (o is Item) { }
+                if (o == null) throw new ArgumentException(((Item)o).ToString());
+            }
+        }
+
+        """;
+
+    [Fact]
+    public Task Uses_in_cold_code_do_not_count_unless_cold_paths_are_reported()
+    {
+        var skipped = Default(ColdUses + "internal class Item { }\n");
+        var test = Test(ColdUses + "internal class [|Item|] { }\n", impact: "changes_code");
+        test.Options["perf_analyzers.cold_paths"] = "report";
+        return Task.WhenAll(skipped, test.RunAsync());
+    }
+
+    [Fact]
+    public Task Impact_all_flags_what_CA1852_flags()
+    {
+        var test = Test("""
+            public interface IShape { double Area(); }
+            public static class Use { public static IShape Make() => new Circle(); }
+            internal class [|Circle|] : IShape { public double Area() => 3.14; }
+            internal class [|Dead|] { }
+            """, impact: "all");
+        return test.RunAsync();
+    }
+
     // ---- Broken code ----
 
     [Fact]
     public Task Broken_code_does_not_crash() => new RuleTest<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>()
     {
+        Options = { [Impact] = "all" },
         Sources =
         {
             """
@@ -1153,7 +1323,7 @@ public class PERF004SealInternalTypesTests
 
         var watch = Stopwatch.StartNew();
         var diagnostics = await compilation
-            .WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer()))
+            .WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer()), AllClasses)
             .GetAnalyzerDiagnosticsAsync();
         watch.Stop();
         Assert.Equal(expected, diagnostics.Count(d => d.Id == "PERF004"));
@@ -1203,7 +1373,7 @@ public class PERF004SealInternalTypesTests
         }
 
         var analyzers = ImmutableArray.Create<DiagnosticAnalyzer>(new PERF004SealInternalTypesAnalyzer());
-        var diagnostics = await (await project.GetCompilationAsync())!.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync();
+        var diagnostics = await (await project.GetCompilationAsync())!.WithAnalyzers(analyzers, AllClasses).GetAnalyzerDiagnosticsAsync();
         Assert.Equal(files * 100, diagnostics.Length);
 
         var fix = new PERF004SealInternalTypesCodeFix();

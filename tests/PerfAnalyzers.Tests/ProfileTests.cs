@@ -184,6 +184,7 @@ public class ProfileTests
                            { "id": "M:D.Cold(System.Int32)", "inclusiveSamples": 0, "exclusiveSamples": 0 } ] }
             """));
         test.Options["perf_analyzers.profile_mode"] = "hot_only";
+        test.Options["perf_analyzers.PERF004.impact"] = "all";
         test.ExpectedDiagnostics.Add(RuleTest<PERF004SealInternalTypesAnalyzer>.Diagnostic().WithLocation(0)
             .WithMessage("'C' is not visible outside the assembly and nothing derives from it; seal it (profile: hot: 10.0% of samples)"));
         return test.RunAsync();

@@ -3,6 +3,12 @@ namespace Cases
     internal class Leaf //~ PERF004
     {
         public int Value { get; set; }
+        public override string ToString() => "leaf";
+    }
+
+    internal class OnlyThroughItsBase : Base // sealing changes no code: never used as itself
+    {
+        public override int Value => 3;
     }
 
     internal class Base
@@ -21,7 +27,9 @@ namespace Cases
 
     internal static class Helpers
     {
-        public static int Use() => new Leaf().Value + new Derived().Value;
+        public static int Use() => new Leaf().ToString().Length + new Derived().Value + Make().Value;
+
+        private static Base Make() => new OnlyThroughItsBase();
     }
 
     public class Public

@@ -47,6 +47,23 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         // derived class might implement it, so sealing them would turn the cast into error CS0030 (or CS0039, CS8121,
         // warning CS0184).
         var castToForeignInterface = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+
+        // With impact = changes_code (the default): the classes some code outside cold paths calls virtually, type-tests,
+        // casts to or stores into an array of through the class itself (what sealing makes cheaper), and the classes
+        // some code creates. A class used only through its base class or an interface gains nothing from sealing.
+        var impact = Rules.PERF004.Impact.ReadForCompilation(context.Options, compilation.Compilation);
+        var sealingHelps = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+        var created = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
+        var assembly = compilation.Compilation.Assembly;
+        void SealingHelps(ITypeSymbol? type, OperationAnalysisContext use)
+        {
+            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && !sealingHelps.ContainsKey(named) &&
+                ColdPath.Allows(use.Options, use.Operation.Syntax, use.Operation.SemanticModel, Rules.PERF004.Id, use.CancellationToken))
+            {
+                sealingHelps.TryAdd(named, 0);
+            }
+        }
+
         context.RegisterOperationAction(
             c =>
             {
@@ -54,35 +71,71 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                 {
                     case IConversionOperation { IsImplicit: false } conversion:
                         RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface);
+                        if (conversion.Conversion.IsReference && !SymbolEqualityComparer.Default.Equals(conversion.Operand.Type, conversion.Type))
+                        {
+                            SealingHelps(conversion.Type, c);
+                        }
+
                         break;
                     case IIsTypeOperation isType:
                         RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface);
+                        SealingHelps(isType.TypeOperand, c);
                         break;
                     case IPatternOperation pattern:
                         RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface);
+                        if (!SymbolEqualityComparer.Default.Equals(pattern.InputType, pattern.NarrowedType))
+                        {
+                            SealingHelps(pattern.NarrowedType, c);
+                        }
+
                         break;
                     case IForEachLoopOperation { Syntax: ForEachStatementSyntax { Type.IsVar: false } loop } forEach
                         when forEach.SemanticModel?.GetForEachStatementInfo(loop) is { ElementConversion.IsExplicit: true, ElementType: { } element } &&
                              forEach.LoopControlVariable is IVariableDeclaratorOperation { Symbol.Type: { } declared }:
                         // 'foreach (IShape s in classes)' converts each element explicitly.
                         RecordForeignInterface(element, declared, castToForeignInterface);
+                        SealingHelps(declared, c);
                         break;
                     case ILocalFunctionOperation function:
                         // Local functions have no symbol action: their constraints are read here.
                         AddConstraints(function.Symbol.TypeParameters, constraints);
+                        break;
+                    case IInvocationOperation { Instance: { } instance, TargetMethod: var method } when IsVirtual(method):
+                        SealingHelps(instance.Type, c);
+                        break;
+                    case IPropertyReferenceOperation { Instance: { } instance, Property: var property } when IsVirtual(property):
+                        SealingHelps(instance.Type, c);
+                        break;
+                    case IArrayElementReferenceOperation { Parent: ISimpleAssignmentOperation assignment } element when assignment.Target == element:
+                        // The covariance check of a store into a C[] goes when C is sealed.
+                        SealingHelps(element.Type, c);
+                        break;
+                    case IObjectCreationOperation { Type: INamedTypeSymbol type }:
+                        if (AsSourceClass(type, assembly) is { } made)
+                        {
+                            created.TryAdd(made, 0);
+                        }
+
                         break;
                 }
             },
             // Operation actions, not syntax node actions: the driver binds each body for its operations anyway, whereas a
             // syntax node action makes it walk every body's syntax too, and its semantic queries pay for binding a body
             // no operation action has bound yet. Measured on NLog (docs/rules/PERF004.md): 5,279 callbacks in 0.5 ms.
-            OperationKind.Conversion,
-            OperationKind.IsType,
-            OperationKind.DeclarationPattern,
-            OperationKind.TypePattern,
-            OperationKind.RecursivePattern,
-            OperationKind.Loop,
-            OperationKind.LocalFunction);
+            impact == Rules.PERF004.ImpactMode.All
+                ? ImmutableArray.Create(OperationKind.Conversion, OperationKind.IsType, OperationKind.DeclarationPattern, OperationKind.TypePattern, OperationKind.RecursivePattern, OperationKind.Loop, OperationKind.LocalFunction)
+                : ImmutableArray.Create(
+                    OperationKind.Conversion,
+                    OperationKind.IsType,
+                    OperationKind.DeclarationPattern,
+                    OperationKind.TypePattern,
+                    OperationKind.RecursivePattern,
+                    OperationKind.Loop,
+                    OperationKind.LocalFunction,
+                    OperationKind.Invocation,
+                    OperationKind.PropertyReference,
+                    OperationKind.ArrayElementReference,
+                    OperationKind.ObjectCreation));
         var generatedTrees = new ConcurrentDictionary<SyntaxTree, byte>();
 
         context.RegisterSyntaxTreeAction(c =>
@@ -131,6 +184,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                 // A type named in code this build does not compile (another leg's #if, a Debug-only class) may be derived
                 // from there: sealing it would break that build.
                 if ((pair.Value && friendsMayDerive) || derivedFrom.ContainsKey(type) || constraints.ContainsKey(type) || castToForeignInterface.ContainsKey(type) ||
+                    (impact == Rules.PERF004.ImpactMode.ChangesCode && (!sealingHelps.ContainsKey(type) || !created.ContainsKey(type))) ||
                     MultiTargeting.OccursInInactiveCode(c.Compilation, type.Name, c.CancellationToken) ||
                     ReportLocation(type, generatedTrees) is not { } location)
                 {
@@ -202,6 +256,16 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 
         return !isPrivate;
     }
+
+    /// <summary>A virtual, abstract or override member: a call through a sealed class's own type becomes a direct call.</summary>
+    private static bool IsVirtual(ISymbol member) => member.IsVirtual || member.IsOverride || member.IsAbstract;
+
+    /// <summary>The original definition of <paramref name="type"/> when it is a non-sealed class declared in this assembly.</summary>
+    private static INamedTypeSymbol? AsSourceClass(ITypeSymbol? type, IAssemblySymbol assembly) =>
+        type is INamedTypeSymbol { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false } named &&
+        SymbolEqualityComparer.Default.Equals(named.ContainingAssembly, assembly)
+            ? named.OriginalDefinition
+            : null;
 
     /// <summary>Records the class when one side is a class and the other an interface the class does not implement (arrays and tuples unwrapped).</summary>
     private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes)
