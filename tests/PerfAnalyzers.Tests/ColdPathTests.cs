@@ -50,6 +50,73 @@ public class ColdPathTests
                 try { return Hot(a); }
                 catch (Exception) when (((string.Format("{0}", a))).Length > 0) { return ((string.Format("failed {0}", a))); }
             }
+
+            // A block that can only end in its throw.
+            void Checked(int a)
+            {
+                if (a < 0)
+                {
+                    var text = ((string.Format("negative {0}", a)));
+                    Console.Error.WriteLine(text);
+                    throw new ArgumentException(text);
+                }
+
+                if (a > 100)
+                {
+                    var text = <<string.Format("large {0}", a)>>;
+                    if (a == 101) { Console.WriteLine(text); return; }
+                    throw new ArgumentException(text);
+                }
+            }
+
+            // A failure branch that does not throw: an error message, a failed state, an exit.
+            string _errorMessage = "", _message = "";
+            State _state;
+            bool Decode(int a)
+            {
+                if (a < 0)
+                {
+                    _errorMessage = ((string.Format("bad block {0}", a)));
+                    _state = State.Error;
+                    return false;
+                }
+
+                if (a > 0)
+                {
+                    _message = <<string.Format("block {0}", a)>>;
+                    _state = State.Ready;
+                    return true;
+                }
+
+                return true;
+            }
+
+            // Text formatted only when printed.
+            public override string ToString() => ((string.Format("C {0}", _state)));
+            public string ToString(string prefix) => <<string.Format("{0} {1}", prefix, _state)>>;
+
+            // Private helpers whose every call is cold are cold; one hot call makes them hot.
+            static readonly string[] Table = BuildTable();
+            static string[] BuildTable() => new[] { Row(1), Row(2) };
+            static string Row(int i) => ((string.Format("row {0}", i)));
+            static string Shared(int i) => <<string.Format("shared {0}", i)>>;
+            static readonly string First = Shared(0);
+            string UsesShared(int i) => Shared(i);
+            internal static string NotPrivate(int i) => <<string.Format("internal {0}", i)>>;
+            static readonly string Other = NotPrivate(0);
+            static string Uncalled(int i) => <<string.Format("uncalled {0}", i)>>;
+            static int Recursive(int i) => i <= 0 ? ((string.Format("{0}", i))).Length : Recursive(i - 1);
+            static readonly int Depth = Recursive(3);
+        }
+
+        enum State { Ready, Error }
+
+        [System.Diagnostics.DebuggerDisplay("{Display,nq} ({Count})")]
+        sealed class Shown
+        {
+            public int Count;
+            private string Display => ((string.Format("{0} items", Count)));
+            public string Label => <<string.Format("{0} items", Count)>>;
         }
         """;
 

@@ -1,3 +1,4 @@
+using System;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -20,7 +21,7 @@ public static class ColdPath
         null,
         "cold_paths",
         Mode.Skip,
-        "`skip` or `report`: findings in code that runs once or only on failure (`throw`, exception constructor arguments, `catch`, static constructors and initializers)");
+        "`skip` or `report`: findings in code that runs once, only on failure or only when printed (`throw` and blocks ending in one, exception constructor arguments, `catch`, failure branches, static constructors and initializers, `ToString` overrides, `[DebuggerDisplay]` members, private methods only cold code calls)");
 
     public enum Mode
     {
@@ -33,12 +34,19 @@ public static class ColdPath
         !IsCold(node, model, cancellationToken) || Option.Read(options, node.SyntaxTree, ruleId) == Mode.Report;
 
     /// <summary>
-    /// Whether <paramref name="node"/> lies in cold code. Walks the ancestors up to the enclosing member; the only
-    /// semantic question (is this object an exception?) is asked of a creation the node is an argument of.
+    /// Whether <paramref name="node"/> lies in cold code. Walks the ancestors up to the enclosing member; the semantic
+    /// questions (is this object an exception? which calls reach this private method?) are asked only with a model.
     /// </summary>
-    public static bool IsCold(SyntaxNode node, SemanticModel? model, CancellationToken cancellationToken)
+    public static bool IsCold(SyntaxNode node, SemanticModel? model, CancellationToken cancellationToken) =>
+        IsCold(node, model, depth: 0, cancellationToken);
+
+    /// <summary>How many private methods deep a cold caller is followed (a helper of a helper of a static initializer).</summary>
+    private const int MaxCallerDepth = 3;
+
+    private static bool IsCold(SyntaxNode node, SemanticModel? model, int depth, CancellationToken cancellationToken)
     {
-        for (var current = node; current is not null; current = current.Parent)
+        SyntaxNode? previous = null;
+        for (var current = node; current is not null; previous = current, current = current.Parent)
         {
             switch (current)
             {
@@ -46,6 +54,8 @@ public static class ColdPath
                 case CatchClauseSyntax:
                     return true;
                 case ArgumentListSyntax { Parent: BaseObjectCreationExpressionSyntax creation } when model is not null && IsException(model.GetTypeInfo(creation, cancellationToken).Type):
+                    return true;
+                case BlockSyntax block when previous is StatementSyntax statement && (LeadsOnlyToThrow(block, statement) || IsFailureBranch(block, statement, node)):
                     return true;
                 case ConstructorDeclarationSyntax constructor:
                     return constructor.Modifiers.Any(SyntaxKind.StaticKeyword);
@@ -55,8 +65,250 @@ public static class ColdPath
                     return property.Modifiers.Any(SyntaxKind.StaticKeyword);
                 case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax:
                     return false; // its body runs whenever it is called, not where it is written (a static field's lambda)
-                case MemberDeclarationSyntax:
+                case MemberDeclarationSyntax member:
+                    return IsColdMember(member, model, depth, cancellationToken);
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// <c>override ToString()</c> and the members a type's <c>[DebuggerDisplay]</c> names (text formatted only when
+    /// printed or inspected), and a private method whose every call in its type is in cold code.
+    /// </summary>
+    private static bool IsColdMember(MemberDeclarationSyntax member, SemanticModel? model, int depth, CancellationToken cancellationToken)
+    {
+        if (member is MethodDeclarationSyntax { Identifier.ValueText: "ToString", ParameterList.Parameters.Count: 0, TypeParameterList: null } toString &&
+            toString.Modifiers.Any(SyntaxKind.OverrideKeyword))
+        {
+            return true;
+        }
+
+        var name = member switch
+        {
+            MethodDeclarationSyntax method => method.Identifier.ValueText,
+            PropertyDeclarationSyntax property => property.Identifier.ValueText,
+            _ => null,
+        };
+        if (name is null || member.Parent is not TypeDeclarationSyntax type)
+        {
+            return false;
+        }
+
+        if (NamedByDebuggerDisplay(type, name))
+        {
+            return true;
+        }
+
+        return member is MethodDeclarationSyntax { ExplicitInterfaceSpecifier: null } candidate && model is not null && depth < MaxCallerDepth &&
+               IsPrivate(candidate.Modifiers) && !type.Modifiers.Any(SyntaxKind.PartialKeyword) &&
+               OnlyColdCallers(candidate, type, model, depth, cancellationToken);
+    }
+
+    /// <summary>Whether a <c>[DebuggerDisplay("...{Name...}...")]</c> on the type names the member.</summary>
+    private static bool NamedByDebuggerDisplay(TypeDeclarationSyntax type, string name)
+    {
+        foreach (var list in type.AttributeLists)
+        {
+            foreach (var attribute in list.Attributes)
+            {
+                var attributeName = attribute.Name is QualifiedNameSyntax qualified ? qualified.Right.Identifier.ValueText : (attribute.Name as SimpleNameSyntax)?.Identifier.ValueText;
+                if ((attributeName is "DebuggerDisplay" or "DebuggerDisplayAttribute") && attribute.ArgumentList is { Arguments.Count: > 0 } arguments &&
+                    arguments.Arguments[0].Expression is LiteralExpressionSyntax { Token.ValueText: var text })
+                {
+                    for (var at = text.IndexOf('{'); at >= 0; at = text.IndexOf('{', at + 1))
+                    {
+                        if (string.CompareOrdinal(text, at + 1, name, 0, name.Length) == 0 &&
+                            (at + 1 + name.Length == text.Length || !IsIdentifierChar(text[at + 1 + name.Length])))
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsIdentifierChar(char c) => char.IsLetterOrDigit(c) || c == '_';
+
+    private static bool IsPrivate(SyntaxTokenList modifiers)
+    {
+        foreach (var modifier in modifiers)
+        {
+            switch (modifier.Kind())
+            {
+                case SyntaxKind.PublicKeyword:
+                case SyntaxKind.InternalKeyword:
+                case SyntaxKind.ProtectedKeyword:
+                case SyntaxKind.OverrideKeyword:
+                case SyntaxKind.VirtualKeyword:
+                case SyntaxKind.AbstractKeyword:
+                case SyntaxKind.ExternKeyword:
+                case SyntaxKind.PartialKeyword:
                     return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Whether the private method is called (or named) at least once in its type, and every such place is cold. A
+    /// private method is visible only in its type, so the type's one declaration holds every caller; a reference inside
+    /// the method itself (recursion) does not decide.
+    /// </summary>
+    private static bool OnlyColdCallers(MethodDeclarationSyntax method, TypeDeclarationSyntax type, SemanticModel model, int depth, CancellationToken cancellationToken)
+    {
+        if (method.SyntaxTree != model.SyntaxTree || model.GetDeclaredSymbol(method, cancellationToken) is not { } symbol)
+        {
+            return false;
+        }
+
+        var name = method.Identifier.ValueText;
+        var called = false;
+        foreach (var token in type.DescendantTokens())
+        {
+            if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != name || token.Parent is not SimpleNameSyntax reference ||
+                method.Span.Contains(token.Span))
+            {
+                continue;
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+            var info = model.GetSymbolInfo(reference, cancellationToken);
+            var bound = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+            if (bound is null)
+            {
+                // nameof(M) binds to no symbol and calls nothing; anything else unbound is unknown.
+                if (reference.Parent is ArgumentSyntax { Parent.Parent: InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } } })
+                {
+                    continue;
+                }
+
+                return false;
+            }
+
+            if (!SymbolEqualityComparer.Default.Equals(bound.OriginalDefinition, symbol))
+            {
+                continue;
+            }
+
+            if (!IsCold(reference, model, depth + 1, cancellationToken))
+            {
+                return false;
+            }
+
+            called = true;
+        }
+
+        return called;
+    }
+
+    /// <summary>
+    /// Whether every path from <paramref name="statement"/> ends at the <c>throw</c> that closes its block: nothing in the
+    /// statement or after it returns, breaks, continues, jumps or ends an iterator (<c>var text = Format(...); throw new
+    /// X(text);</c>).
+    /// </summary>
+    private static bool LeadsOnlyToThrow(BlockSyntax block, StatementSyntax statement)
+    {
+        var statements = block.Statements;
+        if (statements.Count < 2 || statements[statements.Count - 1] is not ThrowStatementSyntax)
+        {
+            return false;
+        }
+
+        var index = statements.IndexOf(statement);
+        if (index < 0)
+        {
+            return false;
+        }
+
+        for (var i = index; i < statements.Count - 1; i++)
+        {
+            if (MayLeave(statements[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool MayLeave(StatementSyntax statement)
+    {
+        foreach (var node in statement.DescendantNodesAndSelf(n => n is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        {
+            if (node is ReturnStatementSyntax or BreakStatementSyntax or ContinueStatementSyntax or GotoStatementSyntax or LabeledStatementSyntax ||
+                node is YieldStatementSyntax yield && yield.IsKind(SyntaxKind.YieldBreakStatement))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A failure branch that does not throw: the finding is the value assigned to a member or local named for an error
+    /// message (<c>*Message</c>, <c>*Error*</c>), in a block that also sets a state to a failure value (a member named
+    /// <c>Error</c>, <c>Failed</c>, <c>Bad</c>, <c>Invalid</c>, <c>Corrupt</c>...) and ends by leaving
+    /// (<c>return</c>, <c>break</c>, <c>goto</c>, <c>continue</c>). Names decide, so both are required.
+    /// </summary>
+    private static bool IsFailureBranch(BlockSyntax block, StatementSyntax statement, SyntaxNode node)
+    {
+        if (statement is not ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax assignment } ||
+            !assignment.Right.Span.Contains(node.Span) || !NamesAnError(AssignedName(assignment.Left), message: true))
+        {
+            return false;
+        }
+
+        var statements = block.Statements;
+        if (statements.Count < 3 || statements[statements.Count - 1] is not (ReturnStatementSyntax or BreakStatementSyntax or GotoStatementSyntax or ContinueStatementSyntax))
+        {
+            return false;
+        }
+
+        foreach (var other in statements)
+        {
+            if (other != statement && other is ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax { Right: MemberAccessExpressionSyntax value } } &&
+                NamesAnError(value.Name.Identifier.ValueText, message: false))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static string? AssignedName(ExpressionSyntax target) => target switch
+    {
+        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
+        _ => null,
+    };
+
+    private static readonly string[] FailureWords = { "error", "fail", "fault", "bad", "invalid", "corrupt" };
+
+    private static bool NamesAnError(string? name, bool message)
+    {
+        if (name is null)
+        {
+            return false;
+        }
+
+        if (message)
+        {
+            return name.EndsWith("Message", StringComparison.OrdinalIgnoreCase) || name.IndexOf("error", StringComparison.OrdinalIgnoreCase) >= 0;
+        }
+
+        foreach (var word in FailureWords)
+        {
+            if (name.StartsWith(word, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
             }
         }
 
