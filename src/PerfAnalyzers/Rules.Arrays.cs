@@ -114,7 +114,7 @@ public static partial class Rules
         public static readonly DiagnosticDescriptor Descriptor = Create(
             Id,
             "Clear or fill whole arrays and spans with the vectorized APIs",
-            "Replace {0} with '{1}', which clears or fills the whole array or span in one vectorized call",
+            "Replace {0} with {1}",
             DiagnosticSeverity.Warning,
             "A loop that stores one value into every element writes one element per iteration; Array.Clear, Array.Fill, Span.Clear and Span.Fill are vectorized. On .NET 6 and later Array.Clear(array) also skips the range checks of Array.Clear(array, 0, array.Length).");
 

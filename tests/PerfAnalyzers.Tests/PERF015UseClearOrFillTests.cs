@@ -19,6 +19,88 @@ public class PERF015UseClearOrFillTests
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 
+    // ---- A zeroing loop right after the array is created: the fix deletes it ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_zeroing_loop_right_after_new_is_deleted(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     long[] _sums = new long[0];
+                     int[] Counts(int n)
+                     {
+                         var counts = new int[n];
+                         // start from zero
+                         [|for (int i = 0; i < counts.Length; i++)|]
+                         {
+                             counts[i] = 0;
+                         }
+                         return counts;
+                     }
+                     void Reset(int n)
+                     {
+                         _sums = new long[n];
+                         [|for (var i = 0; i < _sums.Length; i++)|] _sums[i] = 0L;
+                         Console.WriteLine(_sums.Length);
+                     }
+                 """),
+            Wrap("""
+                     long[] _sums = new long[0];
+                     int[] Counts(int n)
+                     {
+                         var counts = new int[n];
+                         return counts;
+                     }
+                     void Reset(int n)
+                     {
+                         _sums = new long[n];
+                         Console.WriteLine(_sums.Length);
+                     }
+                 """)));
+
+    [Fact]
+    public Task The_message_says_the_new_array_is_already_zero()
+    {
+        var test = Test(Wrap("""
+                 int[] Counts(int n)
+                 {
+                     var counts = new int[n];
+                     {|#0:for (int i = 0; i < counts.Length; i++)|} counts[i] = 0;
+                     return counts;
+                 }
+             """));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>.Diagnostic().WithLocation(0)
+            .WithMessage("Replace this loop with nothing: 'counts' was just created by 'new int[n]' and is already all zeros"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task A_statement_between_the_creation_and_the_loop_keeps_the_clear_fix_and_fix_all_does_both() => Verify(
+        Wrap("""
+                 int[] Counts(int n, int[] seed)
+                 {
+                     var fresh = new int[n];
+                     [|for (int i = 0; i < fresh.Length; i++)|] fresh[i] = 0;
+                     var counts = new int[n];
+                     seed.CopyTo(counts, 0);
+                     [|for (int i = 0; i < counts.Length; i++)|] counts[i] = 0;
+                     var ones = new int[n];
+                     [|for (int i = 0; i < ones.Length; i++)|] ones[i] = 1;
+                     return counts;
+                 }
+             """),
+        Wrap("""
+                 int[] Counts(int n, int[] seed)
+                 {
+                     var fresh = new int[n];
+                     var counts = new int[n];
+                     seed.CopyTo(counts, 0);
+                     Array.Clear(counts);
+                     var ones = new int[n];
+                     Array.Fill(ones, 1);
+                     return counts;
+                 }
+             """));
+
     // ---- Array.Clear(a, 0, a.Length) ----
 
     [Theory]
@@ -217,9 +299,10 @@ public class PERF015UseClearOrFillTests
                          return result;
                      }
 
-                     byte[] Zero()
+                     byte[] Zero(byte[] seed)
                      {
                          byte[] b = new byte[16];
+                         seed.CopyTo(b, 0);
                          [|for (int i = 0; i < 16; i++)|] b[i] = 0;
                          return b;
                      }
@@ -244,9 +327,10 @@ public class PERF015UseClearOrFillTests
                          return result;
                      }
 
-                     byte[] Zero()
+                     byte[] Zero(byte[] seed)
                      {
                          byte[] b = new byte[16];
+                         seed.CopyTo(b, 0);
                          Array.Clear(b);
                          return b;
                      }

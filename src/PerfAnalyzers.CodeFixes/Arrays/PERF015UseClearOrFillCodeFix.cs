@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using PerfAnalyzers.Arrays;
@@ -41,6 +42,11 @@ public sealed class PERF015UseClearOrFillCodeFix() : DocumentFix(Rules.PERF015.I
             return;
         }
 
+        if (shape == PERF015UseClearOrFillAnalyzer.ShapeDeleteLoop)
+        {
+            return; // see Edit
+        }
+
         if (root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is ForStatementSyntax loop &&
             Store(loop) is { } store)
         {
@@ -53,6 +59,19 @@ public sealed class PERF015UseClearOrFillCodeFix() : DocumentFix(Rules.PERF015.I
                     .WithAdditionalAnnotations(Formatter.Annotation)));
             }
         }
+    }
+
+    /// <summary>A zeroing loop right after the array's creation: deleted (the statement after it keeps the loop's leading comments and indentation).</summary>
+    protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
+    {
+        if (!diagnostic.Properties.TryGetValue(DiagnosticProperties.Shape, out var shape) || shape != PERF015UseClearOrFillAnalyzer.ShapeDeleteLoop ||
+            input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop || Store(loop) is null)
+        {
+            return false;
+        }
+
+        editor.RemoveNode(loop, SyntaxRemoveOptions.KeepNoTrivia);
+        return true;
     }
 
     /// <summary>The loop's only statement, <c>X[i] = value;</c>.</summary>

@@ -269,6 +269,16 @@ public abstract class DocumentFix : RuleFix
             return null;
         }
 
+        if (edited)
+        {
+            // A fix that both edits and replaces (Fix All over shapes of both kinds): the replacements go through the
+            // editor too, which composes them with its removals.
+            foreach (var (node, replace) in edits)
+            {
+                editor.ReplaceNode(node, (current, _) => replace(current));
+            }
+        }
+
         var fixedRoot = Complete(input, edited ? editor.GetChangedRoot() : ApplyEdits(root, document.Project.Solution.Workspace.Services, edits));
         if (fixedRoot is not null && input.SystemImportAt is { } at && model is not null)
         {

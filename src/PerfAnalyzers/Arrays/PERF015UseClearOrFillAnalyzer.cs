@@ -41,6 +41,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     /// <summary>Loop → <c>s.Fill(v)</c>.</summary>
     public const string ShapeSpanFill = "SpanFill";
 
+    /// <summary>A clearing loop right after <c>a = new T[n]</c>: the new array is already zero, so the fix deletes the loop.</summary>
+    public const string ShapeDeleteLoop = "DeleteLoop";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF015.Descriptor);
 
@@ -288,7 +291,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        if (isSpan)
+        if (isDefault && !isSpan && CreatedJustBefore(syntax, name) is { } creation)
+        {
+            // Nothing to call: the loop stores zeros into an array that was created zeroed one statement earlier.
+            (shape, replacement) = (ShapeDeleteLoop, $"nothing: '{name}' was just created by '{creation}' and is already all zeros");
+        }
+        else if (isSpan)
         {
             (shape, replacement) = isDefault ? (ShapeSpanClear, $"{name}.Clear()") : (ShapeSpanFill, $"{name}.Fill({ValueText(value)})");
         }
@@ -320,6 +328,26 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, header, "this loop", replacement, shape, typeArgument);
     }
 
+    /// <summary>
+    /// The <c>new T[n]</c> (no initializer) the statement right before the loop stores into <paramref name="name"/>:
+    /// <c>var a = new T[n];</c>, <c>T[] a = new T[n];</c> or <c>a = new T[n];</c>.
+    /// </summary>
+    private static string? CreatedJustBefore(ForStatementSyntax loop, string name)
+    {
+        if (loop.Parent is not BlockSyntax block || block.Statements.IndexOf(loop) is var index && index < 1)
+        {
+            return null;
+        }
+
+        ExpressionSyntax? value = block.Statements[index - 1] switch
+        {
+            LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } when variables[0].Identifier.ValueText == name => variables[0].Initializer?.Value,
+            ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment } when assignment.Left.ToString() == name => assignment.Right,
+            _ => null,
+        };
+        return value is ArrayCreationExpressionSyntax { Initializer: null } creation ? creation.ToString() : null;
+    }
+
     private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, Location location, string code, string replacement, string shape, string? elementType)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
@@ -349,7 +377,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        report(Diagnostic.Create(Rules.PERF015.Descriptor, location, properties, code, replacement));
+        report(Diagnostic.Create(
+            Rules.PERF015.Descriptor,
+            location,
+            properties,
+            code,
+            shape == ShapeDeleteLoop ? replacement : $"'{replacement}', which clears or fills the whole array or span in one vectorized call"));
     }
 
     private static string ValueText(IOperation value) =>
