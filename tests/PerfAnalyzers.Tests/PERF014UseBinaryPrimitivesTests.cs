@@ -20,6 +20,15 @@ public class PERF014UseBinaryPrimitivesTests
     private static string Wrap(string usings, string members) => Header.TrimEnd('\n') + "\n" + usings + "\n" + "static class C\n{\n" + members + "\n}\n";
 
     /// <summary>Each hand-written tree, its result type, and exactly what the fix writes.</summary>
+    /// <summary>Trees cast at once to an integer of their width, and the exact read the fix writes for the cast and the tree.</summary>
+    public static TheoryData<string, string, string> CastTrees => new()
+    {
+        { "uint", "(uint)(b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24))", "BinaryPrimitives.ReadUInt32LittleEndian(b.AsSpan(i))" },
+        { "short", "(short)(b[i] | (b[i + 1] << 8))", "BinaryPrimitives.ReadInt16LittleEndian(b.AsSpan(i))" },
+        { "short", "(short)((b[i] << 8) | b[i + 1])", "BinaryPrimitives.ReadInt16BigEndian(b.AsSpan(i))" },
+        { "int", "(int)(((uint)b[i] << 24) | ((uint)b[i + 1] << 16) | ((uint)b[i + 2] << 8) | b[i + 3])", "BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(i))" },
+    };
+
     public static TheoryData<string, string, string> Trees => new()
     {
         { "int", "(b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]", "BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(i))" },
@@ -50,18 +59,26 @@ public class PERF014UseBinaryPrimitivesTests
                 Wrap("using System.Buffers.Binary;\n", "    static int Read(ReadOnlySpan<byte> s, int i) => BinaryPrimitives.ReadInt32BigEndian(s.Slice(i));"))
             .RunAsync());
 
-    /// <summary>The call needs no parentheses, and a cast to its own type goes with them (SharpZipLib's key setup).</summary>
+    /// <summary>
+    /// The call needs no parentheses, and a cast to its own type goes with them (SharpZipLib's key setup); a cast of the
+    /// tree to an integer of the read's width picks the exact read ('(uint)(...)' reads UInt32, '(short)(...)' Int16), but
+    /// not a checked one, which can throw where the read does not.
+    /// </summary>
     [Fact]
     public Task Parentheses_and_a_cast_to_the_calls_type_go() => Test(
             Wrap("", """
                     static ushort A(byte[] b) => (ushort)([|(b[0] << 8) | b[1]|]);
                     static uint B(byte[] b) => (uint)([|(b[3] << 24) | (b[2] << 16) | (b[1] << 8) | b[0]|]);
                     static int D(byte[] b) => ([|(b[0] << 8) | b[1]|]);
+                    static short S(byte[] b) => (short)([|b[0] | (b[1] << 8)|]);
+                    static int Checked(byte[] b) => checked((int)([|((uint)b[0] << 24) | ((uint)b[1] << 16) | ((uint)b[2] << 8) | b[3]|]));
                 """),
             Wrap("using System.Buffers.Binary;\n", """
                     static ushort A(byte[] b) => BinaryPrimitives.ReadUInt16BigEndian(b);
-                    static uint B(byte[] b) => (uint)BinaryPrimitives.ReadInt32LittleEndian(b);
+                    static uint B(byte[] b) => BinaryPrimitives.ReadUInt32LittleEndian(b);
                     static int D(byte[] b) => BinaryPrimitives.ReadUInt16BigEndian(b);
+                    static short S(byte[] b) => BinaryPrimitives.ReadInt16LittleEndian(b);
+                    static int Checked(byte[] b) => checked((int)BinaryPrimitives.ReadUInt32BigEndian(b));
                 """))
         .RunAsync();
 
@@ -75,6 +92,7 @@ public class PERF014UseBinaryPrimitivesTests
 
     [Theory]
     [MemberData(nameof(Trees))]
+    [MemberData(nameof(CastTrees))]
     public void Both_forms_compute_the_same_value(string type, string tree, string call)
     {
         var source = "using System;\nusing System.Buffers.Binary;\n\npublic static class P\n{\n" +

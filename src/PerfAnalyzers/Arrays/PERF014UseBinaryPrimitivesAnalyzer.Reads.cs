@@ -91,6 +91,24 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             (8, SpecialType.System_UInt64) => "UInt64",
             _ => null,
         };
+        // Cast at once to an integer of the read's width ('(uint)(b[0] | ... | b[3] << 24)', '(short)(b[0] | b[1] << 8)'):
+        // the read of that type is exact, and the fix drops the cast with the tree (a reviewer sends back
+        // '(uint)ReadInt32LittleEndian'). A checked cast could throw where the read would not: left as the tree's type.
+        if (method is not null && root.Parent is IConversionOperation { IsImplicit: false, IsChecked: false, Type.SpecialType: var castTo } &&
+            (count, castTo) switch
+            {
+                (2, SpecialType.System_Int16) => "Int16",
+                (2, SpecialType.System_UInt16) => "UInt16",
+                (4, SpecialType.System_Int32) => "Int32",
+                (4, SpecialType.System_UInt32) => "UInt32",
+                (8, SpecialType.System_Int64) => "Int64",
+                (8, SpecialType.System_UInt64) => "UInt64",
+                _ => null,
+            } is { } exact)
+        {
+            method = exact;
+        }
+
         var isArray = first.Source.Type is IArrayTypeSymbol;
         if (method is null || isArray && !api.HasAsSpan || root.IsInsideExpressionTree(types))
         {
