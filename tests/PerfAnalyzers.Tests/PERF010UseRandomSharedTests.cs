@@ -180,6 +180,51 @@ public class PERF010UseRandomSharedTests
             .WithTargetFrameworks("netstandard2.0;net472;net10.0", current: "net10.0")
             .RunAsync();
 
+    /// <summary>
+    /// A local used in a long method: behind #if only its declaration changes (5 lines of guard), instead of the whole
+    /// method copied into both branches to inline every use (a reviewer sent that back on a netstandard2.0;net10.0 library).
+    /// </summary>
+    [Fact]
+    public Task A_local_in_a_multi_targeted_project_guards_only_its_declaration() =>
+        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(
+                Wrap("""
+                         int[] Shuffle(int[] items)
+                         {
+                             var random = [|new Random()|];
+                             for (var i = items.Length - 1; i > 0; i--)
+                             {
+                                 var j = random.Next(i + 1);
+                                 var swap = items[i];
+                                 items[i] = items[j];
+                                 items[j] = swap;
+                             }
+
+                             return items;
+                         }
+                     """),
+                Wrap("""
+                         int[] Shuffle(int[] items)
+                         {
+                     #if NET6_0_OR_GREATER
+                             var random = Random.Shared;
+                     #else
+                             var random = new Random();
+                     #endif
+                             for (var i = items.Length - 1; i > 0; i--)
+                             {
+                                 var j = random.Next(i + 1);
+                                 var swap = items[i];
+                                 items[i] = items[j];
+                                 items[j] = swap;
+                             }
+
+                             return items;
+                         }
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+            .RunAsync();
+
     [Fact]
     public Task Legs_that_all_have_random_shared_get_the_plain_fix() =>
         RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(

@@ -55,6 +55,15 @@ public sealed class PERF010UseRandomSharedCodeFix() : DocumentFix(Rules.PERF010.
             declarator.Parent?.Parent is LocalDeclarationStatementSyntax statement &&
             model.GetDeclaredSymbol(declarator, cancellationToken) is ILocalSymbol local)
         {
+            // In a multi-targeted project the legs without Random.Shared keep the old code behind #if: there only the
+            // declaration changes ('var random = Random.Shared;'), so the guard holds that one statement, not a copy of
+            // the whole method that inlining every use would need.
+            if (diagnostic.Properties.TryGetValue(MultiTargeting.GuardKey, out var guard) && !string.IsNullOrEmpty(guard))
+            {
+                editor.ReplaceNode(creation, Shared().WithTriviaFrom(creation));
+                return true;
+            }
+
             return InlineLocal(editor, model, statement, local, _ => Shared(), cancellationToken);
         }
 
