@@ -225,6 +225,46 @@ public class PERF010UseRandomSharedTests
             .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
             .RunAsync();
 
+    /// <summary>Two changed lines of a ten-line method: two small guards, not the method copied into both branches.</summary>
+    [Fact]
+    public Task Two_changes_in_a_short_method_keep_their_own_guards() =>
+        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(
+                Wrap("""
+                         int Dice(int rolls)
+                         {
+                             var total = 0;
+                             for (var i = 0; i < rolls; i++)
+                             {
+                                 total += [|new Random()|].Next(1, 7);
+                             }
+
+                             return total + [|new Random()|].Next(2);
+                         }
+                     """),
+                Wrap("""
+                         int Dice(int rolls)
+                         {
+                             var total = 0;
+                             for (var i = 0; i < rolls; i++)
+                             {
+                     #if NET6_0_OR_GREATER
+                                 total += Random.Shared.Next(1, 7);
+                     #else
+                                 total += new Random().Next(1, 7);
+                     #endif
+                             }
+
+                     #if NET6_0_OR_GREATER
+                             return total + Random.Shared.Next(2);
+                     #else
+                             return total + new Random().Next(2);
+                     #endif
+                         }
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+            .RunAsync();
+
     [Fact]
     public Task Legs_that_all_have_random_shared_get_the_plain_fix() =>
         RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(

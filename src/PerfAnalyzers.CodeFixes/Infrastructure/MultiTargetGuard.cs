@@ -149,9 +149,9 @@ internal static class MultiTargetGuard
 
     /// <summary>
     /// Overlapping regions become one; several regions in one member become the whole member, so that its changes stay
-    /// together under one condition — unless they all have the same condition and change little of a long member
-    /// (two buffers in a 100-line method): then each keeps its own small guard, which every leg reads consistently,
-    /// instead of a copy of the whole method.
+    /// together under one condition — unless they all have the same condition and change less than half of the member
+    /// (two buffers in a 100-line method, two uses in a 12-line one): then each keeps its own small guard, which every
+    /// leg reads consistently, so that a guard never copies more than twice the lines that differ.
     /// </summary>
     private static List<TextSpan> Merge(List<TextSpan> regions, SyntaxNode root, SourceText text, Func<TextSpan, string?> condition)
     {
@@ -163,7 +163,7 @@ internal static class MultiTargetGuard
             var memberLines = Lines(text, member);
             var changedLines = group.Sum(r => Lines(text, r));
             var conditions = group.Select(condition).Distinct().ToList();
-            if (conditions.Count == 1 && conditions[0] is not null && memberLines > LongMember && changedLines * 2 < memberLines)
+            if (conditions.Count == 1 && conditions[0] is not null && changedLines * 2 < memberLines)
             {
                 continue;
             }
@@ -173,9 +173,6 @@ internal static class MultiTargetGuard
 
         return MergeOverlapping(merged);
     }
-
-    /// <summary>A member longer than this (in lines) keeps separate guards for a few same-condition changes.</summary>
-    private const int LongMember = 15;
 
     private static int Lines(SourceText text, TextSpan span) =>
         span.IsEmpty ? 0 : text.Lines.GetLineFromPosition(Math.Max(span.Start, span.End - 1)).LineNumber - text.Lines.GetLineFromPosition(span.Start).LineNumber + 1;
