@@ -136,6 +136,34 @@ public class ColdPathTests
         return test.RunAsync();
     }
 
+    /// <summary>A table built by a private helper that only a static initializer calls (NLog's condition tokenizer).</summary>
+    [Fact]
+    public Task A_fill_loop_in_a_helper_only_a_static_initializer_calls_is_not_flagged() => RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>.Create(Header + """
+        static class Tokens
+        {
+            static readonly int[] Table = Build();
+
+            static int[] Build()
+            {
+                var result = new int[128];
+                for (var i = 0; i < result.Length; ++i)
+                {
+                    result[i] = -1;
+                }
+
+                return result;
+            }
+
+            static int[] PerCall(int[] result)
+            {
+                [|for (var i = 0; i < result.Length; ++i)|] result[i] = -1;
+                return result;
+            }
+
+            public static int[] Use(int[] a) => PerCall(a);
+        }
+        """).RunAsync();
+
     [Fact]
     public Task The_per_rule_option_reports_cold_code_for_that_rule()
     {

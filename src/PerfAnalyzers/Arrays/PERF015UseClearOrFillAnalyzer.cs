@@ -216,7 +216,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        Report(report, options, apis, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", ShapeDropRange, null);
+        Report(report, options, apis, invocation.SemanticModel, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", ShapeDropRange, null);
     }
 
     /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
@@ -325,7 +325,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, header, "this loop", replacement, shape, typeArgument);
+        Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, context.Operation.SemanticModel, header, "this loop", replacement, shape, typeArgument);
     }
 
     /// <summary>
@@ -348,7 +348,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         return value is ArrayCreationExpressionSyntax { Initializer: null } creation ? creation.ToString() : null;
     }
 
-    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, Location location, string code, string replacement, string shape, string? elementType)
+    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, SemanticModel? model, Location location, string code, string replacement, string shape, string? elementType)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
         if (elementType is not null)
@@ -372,7 +372,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).
-        if (location.SourceTree is { } tree && !ColdPath.Allows(options, tree.GetRoot().FindNode(location.SourceSpan), null, Rules.PERF015.Id, default))
+        if (location.SourceTree is { } tree && !ColdPath.Allows(options, tree.GetRoot().FindNode(location.SourceSpan), model, Rules.PERF015.Id, default))
         {
             return;
         }
