@@ -22,6 +22,7 @@ def read_tsv(name):
 def main():
     work, names = sys.argv[1], sys.argv[2:]
     verdicts = {tuple(row[:4]): row[4] for row in read_tsv("verdicts.tsv")}
+    reasons = {tuple(row[:4]): row[5] if len(row) > 5 else "" for row in read_tsv("verdicts.tsv")}
     before = [tuple(row[:4]) for row in read_tsv("sample-before.tsv") if row[0] in names]
     findings = {}
     for name in names:
@@ -76,6 +77,46 @@ def main():
         by_rule[key[3]] += 1
     print(f"Noise and false positives of the 'before' sample no longer reported: {len(gone)}"
           + (" (" + ", ".join(f"{rule} {n}" for rule, n in sorted(by_rule.items())) + ")" if gone else "") + ".")
+    print_noise(after, verdicts, reasons)
+
+
+# The class of a noise verdict, read from the start of its reason (the judges name the frequency first).
+NOISE_CLASSES = (
+    ("once per", "runs once per stream, connection, archive, configuration, process or type: a frequency syntax cannot see"),
+    ("cold", "cold: only other types' static initializers or cache builds reach it"),
+    ("test fake", "a test double shipped in the library"),
+    ("failure path", "a failure path behind a condition (no throw, no error state)"),
+    ("debug", "debug or log text outside ToString and [DebuggerDisplay]"),
+    ("never runs", "dead or obsolete code"),
+    ("only reached through the [obsolete]", "dead or obsolete code"),
+    ("changes no generated code", "the rewrite changes no generated code"),
+)
+
+
+def noise_class(reason):
+    text = reason.lower()
+    for prefix, name in NOISE_CLASSES:
+        if text.startswith(prefix):
+            return name
+    return "other"
+
+
+def print_noise(after, verdicts, reasons):
+    noise = [key for key in after if verdicts.get(key) in ("noise", "false positive")]
+    if not noise:
+        return
+    classes = defaultdict(lambda: defaultdict(int))
+    for key in noise:
+        classes[noise_class(reasons[key]) if verdicts[key] == "noise" else "false positive"][key[3]] += 1
+    judged = sum(1 for key in after if key in verdicts)
+    print()
+    print(f"What the 'after' sample's {len(noise)} findings that are not right are, by class (share of the {judged} judged):")
+    print()
+    print("| Class | Findings | Share | Rules |")
+    print("|---|---:|---:|---|")
+    for name, rules in sorted(classes.items(), key=lambda item: -sum(item[1].values())):
+        count = sum(rules.values())
+        print(f"| {name} | {count} | {100 * count / judged:.0f}% | " + ", ".join(f"{rule} {n}" for rule, n in sorted(rules.items())) + " |")
 
 
 if __name__ == "__main__":

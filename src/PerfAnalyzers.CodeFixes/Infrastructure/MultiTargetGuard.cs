@@ -69,8 +69,9 @@ internal static class MultiTargetGuard
         diagnostic.Properties.TryGetValue(MultiTargeting.GuardKey, out var guard) && !string.IsNullOrEmpty(guard) ? guard : null;
 
     /// <summary>
-    /// The condition of a region: those of the diagnostics in it; for a region with none (an added <c>using</c>), all
-    /// the conditions of the batch when every diagnostic has one, else none (the unguarded code may need it).
+    /// The condition of a region: those of the diagnostics in it, all at once; for a region with none (an added
+    /// <c>using</c>), any of the batch's conditions when every diagnostic has one (the using is there wherever some
+    /// guarded change that may need it is), else none (the unguarded code may need it).
     /// </summary>
     private static string? Condition(TextSpan region, ImmutableArray<Diagnostic> diagnostics, List<string?> guards)
     {
@@ -82,8 +83,9 @@ internal static class MultiTargetGuard
         {
             0 => null,
             1 => conditions[0],
-            // The region's new code needs every API its diagnostics need: all their conditions at once.
-            _ => string.Join(" && ", conditions.Select(c => "(" + c + ")")),
+            // The region's new code needs every API its diagnostics need: all their conditions at once. A region without
+            // diagnostics (a using) is needed wherever any of them holds.
+            _ => string.Join(inRegion.Count > 0 ? " && " : " || ", conditions.Select(c => "(" + c + ")")),
         };
     }
 
@@ -148,10 +150,12 @@ internal static class MultiTargetGuard
     }
 
     /// <summary>
-    /// Overlapping regions become one; several regions in one member become the whole member, so that its changes stay
-    /// together under one condition — unless they all have the same condition and change less than half of the member
-    /// (two buffers in a 100-line method, two uses in a 12-line one): then each keeps its own small guard, which every
-    /// leg reads consistently, so that a guard never copies more than twice the lines that differ.
+    /// Overlapping regions become one (under all their conditions). Several regions of one member keep their own small
+    /// guards (two buffers in a 100-line method, two uses in a 12-line one), which every leg reads consistently: each
+    /// region holds whole diagnostics' changes and compiles under its own condition, whatever the others' are. Only
+    /// when one condition covers half of the member's lines or more does the member become one guard, which then copies
+    /// at most twice the lines that differ (a 467-line parser method was copied whole for two changes under two
+    /// conditions before).
     /// </summary>
     private static List<TextSpan> Merge(List<TextSpan> regions, SyntaxNode root, SourceText text, Func<TextSpan, string?> condition)
     {
@@ -163,7 +167,7 @@ internal static class MultiTargetGuard
             var memberLines = Lines(text, member);
             var changedLines = group.Sum(r => Lines(text, r));
             var conditions = group.Select(condition).Distinct().ToList();
-            if (conditions.Count == 1 && conditions[0] is not null && changedLines * 2 < memberLines)
+            if (conditions.Count != 1 || conditions[0] is null || changedLines * 2 < memberLines)
             {
                 continue;
             }
