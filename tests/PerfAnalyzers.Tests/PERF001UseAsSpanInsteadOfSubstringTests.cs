@@ -287,6 +287,107 @@ public class PERF001UseAsSpanInsteadOfSubstringTests
             .RunAsync();
 
     /// <summary>
+    /// Two changes far apart in a 40-line method (Humanizer's truncator): two small guards, not the method copied into
+    /// both branches (Roslyn's syntax diff reported the two edits as one change spanning the loops between them).
+    /// </summary>
+    [Fact]
+    public Task Two_changes_far_apart_in_a_method_get_a_guard_each() =>
+        RuleTest<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>.Create(
+                Wrap("""
+                         string Truncate(string value, int length, string tail, bool fromLeft)
+                         {
+                             if (value.Length <= length)
+                             {
+                                 return value;
+                             }
+
+                             var kept = 0;
+                             if (fromLeft)
+                             {
+                                 for (var i = value.Length - 1; i > 0; i--)
+                                 {
+                                     if (char.IsLetterOrDigit(value[i]))
+                                     {
+                                         kept++;
+                                     }
+
+                                     if (kept + tail.Length == length)
+                                     {
+                                         return tail + value.[|Substring|](i);
+                                     }
+                                 }
+                             }
+
+                             for (var i = 0; i < value.Length - tail.Length; i++)
+                             {
+                                 if (char.IsLetterOrDigit(value[i]))
+                                 {
+                                     kept++;
+                                 }
+
+                                 if (kept + tail.Length == length)
+                                 {
+                                     return value.[|Substring|](0, i + 1) + tail;
+                                 }
+                             }
+
+                             return value;
+                         }
+                     """),
+                Wrap("""
+                         string Truncate(string value, int length, string tail, bool fromLeft)
+                         {
+                             if (value.Length <= length)
+                             {
+                                 return value;
+                             }
+
+                             var kept = 0;
+                             if (fromLeft)
+                             {
+                                 for (var i = value.Length - 1; i > 0; i--)
+                                 {
+                                     if (char.IsLetterOrDigit(value[i]))
+                                     {
+                                         kept++;
+                                     }
+
+                                     if (kept + tail.Length == length)
+                                     {
+                     #if NETCOREAPP3_0_OR_GREATER
+                                         return string.Concat(tail, value.AsSpan(i));
+                     #else
+                                         return tail + value.Substring(i);
+                     #endif
+                                     }
+                                 }
+                             }
+
+                             for (var i = 0; i < value.Length - tail.Length; i++)
+                             {
+                                 if (char.IsLetterOrDigit(value[i]))
+                                 {
+                                     kept++;
+                                 }
+
+                                 if (kept + tail.Length == length)
+                                 {
+                     #if NETCOREAPP3_0_OR_GREATER
+                                     return string.Concat(value.AsSpan(0, i + 1), tail);
+                     #else
+                                     return value.Substring(0, i + 1) + tail;
+                     #endif
+                                 }
+                             }
+
+                             return value;
+                         }
+                     """),
+                TestReferences.Net100)
+            .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+            .RunAsync();
+
+    /// <summary>
     /// A span overload as old as spans (int.Parse) is fixed alike by every leg; one with no tracked first version
     /// (Guid.Parse here) is reported by the newest leg only, so that every leg's copy of the file gets one fix with one
     /// condition: the net8.0 leg stays silent on it, the net10.0 leg guards it with NET10_0_OR_GREATER.

@@ -37,7 +37,8 @@ internal static class MultiTargetGuard
             return null;
         }
 
-        var changes = (await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
+        // Roslyn's syntax diff may report two edits far apart in a method as one change: split into the lines that differ.
+        var changes = LineChanges(text, await fixedDocument.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false));
         var regions = Merge(changes.Select(c => Region(root, text, c)).ToList(), root, text, r => Condition(r, diagnostics, guards));
         var fixedText = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var newLine = DocumentFix.NewLine(text);
@@ -61,6 +62,130 @@ internal static class MultiTargetGuard
         }
 
         return original.WithText(text.WithChanges(edits));
+    }
+
+    /// <summary>
+    /// The changes as runs of whole lines that differ: the lines from the first change to the last, old and new, are
+    /// compared (longest common subsequence), so that two edits far apart in a method, which Roslyn's syntax diff may
+    /// report as one change running over the lines between them (and a second one removing them again), each get the
+    /// narrowest guard. Changes over too many lines to compare stay as they were.
+    /// </summary>
+    internal static List<TextChange> LineChanges(SourceText text, IEnumerable<TextChange> changes)
+    {
+        var ordered = changes.OrderBy(c => c.Span.Start).ToList();
+        if (ordered.Count == 0)
+        {
+            return ordered;
+        }
+
+        var start = text.Lines.GetLineFromPosition(ordered[0].Span.Start).Start;
+        var endChange = ordered.OrderBy(c => c.Span.End).Last();
+        var last = text.Lines.GetLineFromPosition(endChange.Span.End);
+        var end = endChange.Span.Length > 0 && endChange.Span.End == last.Start ? last.Start : last.EndIncludingLineBreak;
+        var newText = new System.Text.StringBuilder();
+        var at = start;
+        foreach (var change in ordered)
+        {
+            if (change.Span.Start < at)
+            {
+                return ordered; // overlapping changes: not a diff this method reads
+            }
+
+            newText.Append(text.ToString(TextSpan.FromBounds(at, change.Span.Start))).Append(change.NewText);
+            at = change.Span.End;
+        }
+
+        newText.Append(text.ToString(TextSpan.FromBounds(at, end)));
+        var oldLines = SplitLines(text.ToString(TextSpan.FromBounds(start, end)));
+        var newLines = SplitLines(newText.ToString());
+        return (long)oldLines.Count * newLines.Count > 4_000_000 ? ordered : DiffLines(start, oldLines, newLines);
+    }
+
+    /// <summary>The runs of lines that differ between <paramref name="oldLines"/> (starting at <paramref name="start"/>) and <paramref name="newLines"/>.</summary>
+    private static List<TextChange> DiffLines(int start, List<string> oldLines, List<string> newLines)
+    {
+        // Longest common subsequence of lines, from the end.
+        var common = new int[oldLines.Count + 1, newLines.Count + 1];
+        for (var i = oldLines.Count - 1; i >= 0; i--)
+        {
+            for (var j = newLines.Count - 1; j >= 0; j--)
+            {
+                common[i, j] = oldLines[i] == newLines[j] ? common[i + 1, j + 1] + 1 : Math.Max(common[i + 1, j], common[i, j + 1]);
+            }
+        }
+
+        var result = new List<TextChange>();
+        int oi = 0, ni = 0, position = start;
+        while (oi < oldLines.Count || ni < newLines.Count)
+        {
+            if (oi < oldLines.Count && ni < newLines.Count && oldLines[oi] == newLines[ni])
+            {
+                position += oldLines[oi].Length;
+                oi++;
+                ni++;
+                continue;
+            }
+
+            // A run of lines that differ: old lines removed, new lines added, until the two agree again. As many lines
+            // out as in: line by line (neighbouring one-line members keep their own guards).
+            var runStart = position;
+            var removed = new List<string>();
+            var added = new List<string>();
+            while (oi < oldLines.Count || ni < newLines.Count)
+            {
+                if (oi < oldLines.Count && ni < newLines.Count && oldLines[oi] == newLines[ni])
+                {
+                    break;
+                }
+
+                if (ni < newLines.Count && (oi == oldLines.Count || common[oi, ni + 1] >= common[oi + 1, ni]))
+                {
+                    added.Add(newLines[ni++]);
+                }
+                else
+                {
+                    removed.Add(oldLines[oi]);
+                    position += oldLines[oi++].Length;
+                }
+            }
+
+            if (removed.Count == added.Count)
+            {
+                var at = runStart;
+                for (var k = 0; k < removed.Count; k++)
+                {
+                    result.Add(new TextChange(new TextSpan(at, removed[k].Length), added[k]));
+                    at += removed[k].Length;
+                }
+            }
+            else
+            {
+                result.Add(new TextChange(TextSpan.FromBounds(runStart, position), string.Concat(added)));
+            }
+        }
+
+        return result;
+    }
+
+    private static List<string> SplitLines(string value)
+    {
+        var lines = new List<string>();
+        var start = 0;
+        for (var i = 0; i < value.Length; i++)
+        {
+            if (value[i] == '\n')
+            {
+                lines.Add(value.Substring(start, i + 1 - start));
+                start = i + 1;
+            }
+        }
+
+        if (start < value.Length)
+        {
+            lines.Add(value.Substring(start));
+        }
+
+        return lines;
     }
 
     private static int Delta(IEnumerable<TextChange> changes) => changes.Sum(c => (c.NewText?.Length ?? 0) - c.Span.Length);
