@@ -57,8 +57,10 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         var assembly = compilation.Compilation.Assembly;
         void SealingHelps(ITypeSymbol? type, OperationAnalysisContext use)
         {
-            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && !sealingHelps.ContainsKey(named) &&
-                ColdPath.Allows(use.Options, use.Operation.Syntax, use.Operation.SemanticModel, Rules.PERF004.Id, use.CancellationToken))
+            // Only classes no other assembly sees can be candidates; the cold check (syntax only: no private method's
+            // callers are looked up for a type-level rule) comes last.
+            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && !IsVisibleOutside(named) && !sealingHelps.ContainsKey(named) &&
+                ColdPath.Allows(use.Options, use.Operation.Syntax, model: null, Rules.PERF004.Id, use.CancellationToken))
             {
                 sealingHelps.TryAdd(named, 0);
             }
@@ -255,6 +257,20 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         }
 
         return !isPrivate;
+    }
+
+    /// <summary>Whether code in other assemblies can see the type (every link of its containing chain public or protected).</summary>
+    private static bool IsVisibleOutside(INamedTypeSymbol type)
+    {
+        for (var link = type; link is not null; link = link.ContainingType)
+        {
+            if (link.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>A virtual, abstract or override member: a call through a sealed class's own type becomes a direct call.</summary>
