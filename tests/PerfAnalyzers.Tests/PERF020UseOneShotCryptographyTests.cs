@@ -1243,6 +1243,103 @@ public class PERF020UseOneShotCryptographyTests
         }
         """;
 
+    /// <summary>
+    /// The catalog's canonical pipeline as most code writes it: <c>using (var cs = ...) { cs.Write(...);
+    /// cs.FlushFinalBlock(); }</c>, then <c>return ms.ToArray();</c> after the block (with using declarations, and with
+    /// nested <c>using</c> statements as C# 7.3 code has them).
+    /// </summary>
+    private const string UsingBlockBodies = """
+            public static byte[] EncryptDeclared(byte[] key, byte[] iv, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                using var transform = aes.CreateEncryptor();
+                using var ms = new MemoryStream();
+                using (var cs = [|new CryptoStream(ms, transform, CryptoStreamMode.Write)|])
+                {
+                    cs.Write(data, 0, data.Length);
+                    cs.FlushFinalBlock();
+                }
+
+                return ms.ToArray();
+            }
+
+        """;
+
+    private const string UsingBlockStatements = """
+            public static byte[] EncryptNested(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.IV = iv;
+                    using (var transform = aes.CreateEncryptor())
+                    using (var ms = new MemoryStream())
+                    {
+                        using (var cs = [|new CryptoStream(ms, transform, CryptoStreamMode.Write)|])
+                        {
+                            cs.Write(data, 0, data.Length);
+                            cs.FlushFinalBlock();
+                        }
+
+                        return ms.ToArray();
+                    }
+                }
+            }
+        """;
+
+    private const string UsingBlockBodiesFixed = """
+            public static byte[] EncryptDeclared(byte[] key, byte[] iv, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                return aes.EncryptCbc(data, aes.IV, PaddingMode.PKCS7);
+            }
+
+        """;
+
+    private const string UsingBlockStatementsFixed = """
+            public static byte[] EncryptNested(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.IV = iv;
+                    return aes.EncryptCbc(data, aes.IV, PaddingMode.PKCS7);
+                }
+            }
+        """;
+
+    [Fact]
+    public Task The_canonical_pipeline_with_the_return_after_the_using_block() =>
+        Verify(Wrap(UsingBlockBodies + UsingBlockStatements), Wrap(UsingBlockBodiesFixed + UsingBlockStatementsFixed));
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Nested_using_statements_at_each_language_version(LanguageVersion version) =>
+        Languages.At(version, () => Verify(Wrap(UsingBlockStatements), Wrap(UsingBlockStatementsFixed)));
+
+    /// <summary>The canonical pipeline's before and after code run side by side: the same ciphertext for every length.</summary>
+    [Fact]
+    public void The_canonical_pipeline_and_its_fix_compute_the_same_bytes()
+    {
+        using var before = LoadedCode.Compile(StripMarkup(Wrap(UsingBlockBodies + UsingBlockStatements)));
+        using var after = LoadedCode.Compile(Wrap(UsingBlockBodiesFixed + UsingBlockStatementsFixed));
+        var random = new Random(22);
+        foreach (var length in new[] { 0, 1, 15, 16, 17, 100, 1024 })
+        {
+            var key = Bytes(random, 32);
+            var iv = Bytes(random, 16);
+            var data = Bytes(random, length);
+            foreach (var method in new[] { "EncryptDeclared", "EncryptNested" })
+            {
+                Assert.Equal(Outcome(before, method, key, iv, data), Outcome(after, method, key, iv, data));
+            }
+        }
+    }
+
     /// <summary>The fix turns <see cref="UsingDeclarationsBefore"/> into <see cref="UsingDeclarationsAfter"/>, the pair run above.</summary>
     [Fact]
     public Task The_run_pair_is_the_fix_output() => Verify(UsingDeclarationsBefore, UsingDeclarationsAfter);

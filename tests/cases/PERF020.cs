@@ -22,6 +22,27 @@ namespace Cases
             }
         }
 
+        // The canonical pipeline: the return after the CryptoStream's using block.
+        public static byte[] EncryptCanonical(byte[] key, byte[] iv, byte[] data)
+        {
+            using (var aes = Aes.Create())
+            {
+                aes.Key = key;
+                aes.IV = iv;
+                using (var transform = aes.CreateEncryptor())
+                using (var ms = new MemoryStream())
+                {
+                    using (var cs = new CryptoStream(ms, transform, CryptoStreamMode.Write)) //~ PERF020[net10.0]
+                    {
+                        cs.Write(data, 0, data.Length);
+                        cs.FlushFinalBlock();
+                    }
+
+                    return ms.ToArray();
+                }
+            }
+        }
+
         public static byte[] DecryptEcb(byte[] key, byte[] data)
         {
             using (var aes = Aes.Create())

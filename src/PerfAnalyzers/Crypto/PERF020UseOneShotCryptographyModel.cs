@@ -82,7 +82,8 @@ public sealed class PERF020StreamPipeline
 
     /// <summary>
     /// The statements from <paramref name="index"/> to the end of <paramref name="list"/>, a <c>using (...)</c> statement
-    /// followed by its body's statements; a <c>using (...)</c> statement must be the last of its list.
+    /// followed by its body's statements; a <c>using (...)</c> statement must be the last of its list, or followed only
+    /// by a <c>return</c>.
     /// </summary>
     private static bool Flatten(IReadOnlyList<StatementSyntax> list, int index, List<StatementSyntax> statements)
     {
@@ -97,13 +98,30 @@ public sealed class PERF020StreamPipeline
             statements.Add(statement);
             if (statement is UsingStatementSyntax { Declaration: not null, Expression: null } usingStatement)
             {
-                if (i != list.Count - 1)
+                // Its body's statements follow it; after it, at most one statement (the return of
+                // 'using (var cs = ...) { cs.Write(...); cs.FlushFinalBlock(); } return ms.ToArray();').
+                if (i < list.Count - 2)
                 {
                     return false;
                 }
 
                 IReadOnlyList<StatementSyntax> body = usingStatement.Statement is BlockSyntax block ? block.Statements : new[] { usingStatement.Statement };
-                return Flatten(body, 0, statements);
+                if (!Flatten(body, 0, statements))
+                {
+                    return false;
+                }
+
+                if (i == list.Count - 2)
+                {
+                    if (statements.Count == 6 || list[i + 1] is not ReturnStatementSyntax after)
+                    {
+                        return false;
+                    }
+
+                    statements.Add(after);
+                }
+
+                return true;
             }
 
             if (statement is UsingStatementSyntax or BlockSyntax)
