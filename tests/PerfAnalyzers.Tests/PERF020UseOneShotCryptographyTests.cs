@@ -1340,6 +1340,100 @@ public class PERF020UseOneShotCryptographyTests
         }
     }
 
+    /// <summary><c>TransformFinalBlock</c> on a transform local declared by the statement right before, used only there.</summary>
+    private const string TransformLocal = """
+            public static byte[] EncryptLocal(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.IV = iv;
+                    var transform = aes.CreateEncryptor();
+                    return [|transform.TransformFinalBlock(data, 0, data.Length)|];
+                }
+            }
+
+            public static byte[] DecryptEcbLocal(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.Mode = CipherMode.ECB;
+                    ICryptoTransform decryptor = aes.CreateDecryptor();
+                    var plain = [|decryptor.TransformFinalBlock(data, 0, data.Length)|];
+                    return plain;
+                }
+            }
+        """;
+
+    private const string TransformLocalFixed = """
+            public static byte[] EncryptLocal(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.IV = iv;
+                    return aes.EncryptCbc(data, aes.IV, PaddingMode.PKCS7);
+                }
+            }
+
+            public static byte[] DecryptEcbLocal(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var aes = Aes.Create())
+                {
+                    aes.Key = key;
+                    aes.Mode = CipherMode.ECB;
+                    var plain = data.Length == 0 ? Array.Empty<byte>() : aes.DecryptEcb(data, PaddingMode.PKCS7);
+                    return plain;
+                }
+            }
+        """;
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task TransformFinalBlock_on_a_transform_local(LanguageVersion version) =>
+        Languages.At(version, () => Verify(Wrap(TransformLocal), Wrap(TransformLocalFixed)));
+
+    /// <summary>Between the transform's creation and its use the algorithm may change (the transform keeps the old IV), or the transform is used twice: left alone.</summary>
+    [Fact]
+    public Task A_transform_local_not_used_right_away_or_used_twice_is_not_flagged() => Verify(Wrap("""
+            public static byte[] Changed(byte[] key, byte[] iv, byte[] other, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                using var transform = aes.CreateEncryptor();
+                aes.IV = other;
+                return transform.TransformFinalBlock(data, 0, data.Length);
+            }
+
+            public static byte[] Twice(byte[] key, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                using var transform = aes.CreateEncryptor();
+                var first = transform.TransformFinalBlock(data, 0, data.Length);
+                return transform.TransformFinalBlock(first, 0, first.Length);
+            }
+        """));
+
+    [Fact]
+    public void A_transform_local_and_its_fix_compute_the_same_bytes()
+    {
+        using var before = LoadedCode.Compile(StripMarkup(Wrap(TransformLocal)));
+        using var after = LoadedCode.Compile(Wrap(TransformLocalFixed));
+        var random = new Random(23);
+        foreach (var length in new[] { 0, 1, 16, 17, 100 })
+        {
+            var key = Bytes(random, 32);
+            var iv = Bytes(random, 16);
+            var data = Bytes(random, length);
+            Assert.Equal(Outcome(before, "EncryptLocal", key, iv, data), Outcome(after, "EncryptLocal", key, iv, data));
+            var blocks = Bytes(random, 32);
+            Assert.Equal(Outcome(before, "DecryptEcbLocal", key, iv, blocks), Outcome(after, "DecryptEcbLocal", key, iv, blocks));
+        }
+    }
+
     /// <summary>The fix turns <see cref="UsingDeclarationsBefore"/> into <see cref="UsingDeclarationsAfter"/>, the pair run above.</summary>
     [Fact]
     public Task The_run_pair_is_the_fix_output() => Verify(UsingDeclarationsBefore, UsingDeclarationsAfter);

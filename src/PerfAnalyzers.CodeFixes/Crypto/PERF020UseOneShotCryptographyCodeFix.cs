@@ -76,13 +76,36 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
             {
                 Expression: MemberAccessExpressionSyntax { Expression: var transform },
                 ArgumentList.Arguments: { Count: 3 } arguments,
-            } invocation ||
-            OneShotCall(transform, arguments[0].Expression, diagnostic) is not { } call)
+            } invocation)
+        {
+            return false;
+        }
+
+        // A transform local declared by the statement before: its initializer is the transform, and its declaration goes.
+        StatementSyntax? declaration = null;
+        if (diagnostic.AdditionalLocations.Count == 1)
+        {
+            if (Statement(input.Root, diagnostic.AdditionalLocations[0]) is not LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } declaring ||
+                transform is not IdentifierNameSyntax name || variables[0].Identifier.ValueText != name.Identifier.ValueText)
+            {
+                return false;
+            }
+
+            declaration = declaring;
+            transform = variables[0].Initializer?.Value;
+        }
+
+        if (OneShotCall(transform, arguments[0].Expression, diagnostic) is not { } call)
         {
             return false;
         }
 
         editor.ReplaceNode(invocation, call.WithTriviaFrom(invocation));
+        if (declaration is not null)
+        {
+            editor.RemoveNode(declaration, SyntaxRemoveOptions.KeepNoTrivia);
+        }
+
         return true;
     }
 

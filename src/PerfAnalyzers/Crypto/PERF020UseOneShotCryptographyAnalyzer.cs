@@ -257,14 +257,31 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod is not { Name: "TransformFinalBlock", Parameters.Length: 3 } method ||
-            !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.ICryptoTransform) ||
-            invocation.Instance?.WithoutImplicitConversion() is not IInvocationOperation create ||
+            !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.ICryptoTransform))
+        {
+            return;
+        }
+
+        // The transform in place, or a local declared by the statement right before (so that nothing changes the
+        // algorithm's key, IV, mode or padding between the transform's creation and its use) and used only here.
+        var receiver = invocation.Instance?.WithoutImplicitConversion();
+        StatementSyntax? declaration = null;
+        if (receiver is ILocalReferenceOperation { Local: var transform } &&
+            DeclaringStatement(transform, context.CancellationToken) is LocalDeclarationStatementSyntax declaring &&
+            NextStatement(declaring) is { } next && next.Span.Contains(invocation.Syntax.Span) &&
+            Uses(invocation.GetRoot(), transform, invocation.EnclosingFunction()) == 1)
+        {
+            declaration = declaring;
+            receiver = Initializer(transform, invocation.GetRoot())?.WithoutImplicitConversion();
+        }
+
+        if (receiver is not IInvocationOperation create ||
             CreateTransform(create, symbols) is not { } direction ||
             create.Instance is not ILocalReferenceOperation { Local: var algorithm } ||
             WholeArray(invocation) is not { } data ||
             data.References(algorithm) ||
             invocation.IsInsideExpressionTree(symbols.Types) ||
-            OneShot(algorithm, direction, invocation.GetRoot(), invocation.Syntax, symbols, context.CancellationToken) is not { } oneShot ||
+            OneShot(algorithm, direction, invocation.GetRoot(), (SyntaxNode?)declaration ?? invocation.Syntax, symbols, context.CancellationToken) is not { } oneShot ||
             MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(invocation.Syntax), algorithm.Name))
         {
             return;
@@ -274,7 +291,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             .Add(DiagnosticProperties.Shape, ShapeTransform)
             .Add(MethodKey, oneShot.Method)
             .Add(PaddingKey, oneShot.Padding);
-        Report(context, compilation, invocation.Syntax, properties, invocation.Syntax.OneLine(), Suggestion(algorithm.Name, data.Syntax, oneShot), null);
+        Report(context, compilation, invocation.Syntax, properties, invocation.Syntax.OneLine(), Suggestion(algorithm.Name, data.Syntax, oneShot), declaration?.GetLocation());
     }
 
     /// <summary><c>Encrypt</c> or <c>Decrypt</c> for <c>alg.CreateEncryptor()</c> / <c>alg.CreateDecryptor()</c> without arguments on a symmetric algorithm.</summary>
