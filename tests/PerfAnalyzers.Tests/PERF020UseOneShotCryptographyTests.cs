@@ -1340,6 +1340,71 @@ public class PERF020UseOneShotCryptographyTests
         }
     }
 
+    /// <summary><c>cs.Write(span)</c> with a span parameter, and <c>cs.Write(data.AsSpan())</c>: the one-shot methods take the same span.</summary>
+    private const string SpanWrites = """
+            public static byte[] EncryptSpan(byte[] key, byte[] iv, ReadOnlySpan<byte> data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                using var ms = new MemoryStream();
+                using var cs = [|new CryptoStream(ms, aes.CreateEncryptor(), CryptoStreamMode.Write)|];
+                cs.Write(data);
+                cs.FlushFinalBlock();
+                return ms.ToArray();
+            }
+
+            public static byte[] DecryptAsSpan(byte[] key, byte[] iv, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                using var ms = new MemoryStream();
+                using var cs = [|new CryptoStream(ms, aes.CreateDecryptor(), CryptoStreamMode.Write)|];
+                cs.Write(data.AsSpan());
+                cs.FlushFinalBlock();
+                return ms.ToArray();
+            }
+        """;
+
+    private const string SpanWritesFixed = """
+            public static byte[] EncryptSpan(byte[] key, byte[] iv, ReadOnlySpan<byte> data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                return aes.EncryptCbc(data, aes.IV, PaddingMode.PKCS7);
+            }
+
+            public static byte[] DecryptAsSpan(byte[] key, byte[] iv, byte[] data)
+            {
+                using var aes = Aes.Create();
+                aes.Key = key;
+                aes.IV = iv;
+                return data.AsSpan().Length == 0 ? Array.Empty<byte>() : aes.DecryptCbc(data.AsSpan(), aes.IV, PaddingMode.PKCS7);
+            }
+        """;
+
+    [Fact]
+    public Task Writes_of_a_span_become_the_span_one_shot_calls() => Verify(Wrap(SpanWrites), Wrap(SpanWritesFixed));
+
+    [Fact]
+    public void Span_writes_and_their_fix_compute_the_same_bytes()
+    {
+        using var before = LoadedCode.Compile(StripMarkup(Wrap(SpanWrites.Replace("ReadOnlySpan<byte> data", "byte[] data"))));
+        using var after = LoadedCode.Compile(Wrap(SpanWritesFixed.Replace("ReadOnlySpan<byte> data", "byte[] data")));
+        var random = new Random(24);
+        foreach (var length in new[] { 0, 1, 16, 17, 100 })
+        {
+            var key = Bytes(random, 32);
+            var iv = Bytes(random, 16);
+            var data = Bytes(random, length);
+            Assert.Equal(Outcome(before, "EncryptSpan", key, iv, data), Outcome(after, "EncryptSpan", key, iv, data));
+            var ciphertext = (byte[])after.Invoke("EncryptSpan", key, iv, data)!;
+            Assert.Equal(Outcome(before, "DecryptAsSpan", key, iv, ciphertext), Outcome(after, "DecryptAsSpan", key, iv, ciphertext));
+        }
+    }
+
     /// <summary><c>TransformFinalBlock</c> on a transform local declared by the statement right before, used only there.</summary>
     private const string TransformLocal = """
             public static byte[] EncryptLocal(byte[] key, byte[] iv, byte[] data)

@@ -326,12 +326,30 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
             return WholeArray(write);
         }
 
-        return write.Arguments.Length == 1 && write.TargetMethod.Parameters.Length == 1 &&
-               write.Arguments[0].Value is IConversionOperation { IsImplicit: true, Operand: { Type: IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte, Rank: 1 } } operand } &&
-               operand.IsSideEffectFree()
-            ? operand
-            : null;
+        if (write.Arguments.Length != 1 || write.TargetMethod.Parameters.Length != 1)
+        {
+            return null;
+        }
+
+        // Write(data) with a byte[] (converted to a span), Write(span) with a span local or parameter, or
+        // Write(data.AsSpan()): each one-shot method takes the same span.
+        var value = write.Arguments[0].Value;
+        var operand = value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value;
+        return operand switch
+        {
+            { Type: IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte, Rank: 1 } } when operand != value && operand.IsSideEffectFree() => operand,
+            ILocalReferenceOperation or IParameterReferenceOperation when IsByteSpan(operand.Type) => operand,
+            IInvocationOperation { TargetMethod: { Name: "AsSpan", IsExtensionMethod: true }, Arguments.Length: 1 } asSpan
+                when asSpan.Arguments[0].Value.WithoutImplicitConversion() is { Type: IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte, Rank: 1 } } array &&
+                     array.IsSideEffectFree() => operand,
+            _ => null,
+        };
     }
+
+    /// <summary><c>ReadOnlySpan&lt;byte&gt;</c> or <c>Span&lt;byte&gt;</c>.</summary>
+    private static bool IsByteSpan(ITypeSymbol? type) =>
+        type is INamedTypeSymbol { Name: "ReadOnlySpan" or "Span", TypeArguments: { Length: 1 } arguments, ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } &&
+        arguments[0].SpecialType == SpecialType.System_Byte;
 
     /// <summary><c>data</c> of <c>M(data, 0, data.Length)</c>, where <c>data</c> is a <c>byte[]</c> read without side effects.</summary>
     private static IOperation? WholeArray(IInvocationOperation call)
