@@ -659,14 +659,6 @@ public class PERF020UseOneShotCryptographyTests
 
             static void Configure(SymmetricAlgorithm a) => a.Mode = CipherMode.ECB;
 
-            public static byte[] OtherAlgorithm(byte[] data)
-            {
-                using (var aes = TripleDES.Create())
-                {
-        {{Pipeline}}
-                }
-            }
-
             public static byte[] ManagedClass(byte[] data)
             {
         #pragma warning disable SYSLIB0021 // obsolete from .NET 6
@@ -1337,6 +1329,80 @@ public class PERF020UseOneShotCryptographyTests
             {
                 Assert.Equal(Outcome(before, method, key, iv, data), Outcome(after, method, key, iv, data));
             }
+        }
+    }
+
+    /// <summary>The other algorithms whose <c>Create()</c> returns an implementation with the one-shot methods.</summary>
+    private const string OtherAlgorithms = """
+            public static byte[] TripleDes(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var alg = TripleDES.Create())
+                {
+                    alg.Key = key;
+                    alg.IV = iv;
+                    using (var ms = new MemoryStream())
+                    using (var cs = [|new CryptoStream(ms, alg.CreateEncryptor(), CryptoStreamMode.Write)|])
+                    {
+                        cs.Write(data, 0, data.Length);
+                        cs.FlushFinalBlock();
+                        return ms.ToArray();
+                    }
+                }
+            }
+
+            public static byte[] DesEcb(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var alg = DES.Create())
+                {
+                    alg.Key = key;
+                    alg.Mode = CipherMode.ECB;
+                    return [|alg.CreateEncryptor().TransformFinalBlock(data, 0, data.Length)|];
+                }
+            }
+        """;
+
+    private const string OtherAlgorithmsFixed = """
+            public static byte[] TripleDes(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var alg = TripleDES.Create())
+                {
+                    alg.Key = key;
+                    alg.IV = iv;
+                    return alg.EncryptCbc(data, alg.IV, PaddingMode.PKCS7);
+                }
+            }
+
+            public static byte[] DesEcb(byte[] key, byte[] iv, byte[] data)
+            {
+                using (var alg = DES.Create())
+                {
+                    alg.Key = key;
+                    alg.Mode = CipherMode.ECB;
+                    return alg.EncryptEcb(data, PaddingMode.PKCS7);
+                }
+            }
+        """;
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task TripleDES_and_DES_factories_have_the_one_shot_calls_too(LanguageVersion version) =>
+        Languages.At(version, () => Verify(Wrap(OtherAlgorithms), Wrap(OtherAlgorithmsFixed)));
+
+    [Fact]
+    public void TripleDES_and_DES_and_their_fix_compute_the_same_bytes()
+    {
+        using var before = LoadedCode.Compile(StripMarkup(Wrap(OtherAlgorithms)));
+        using var after = LoadedCode.Compile(Wrap(OtherAlgorithmsFixed));
+        var random = new Random(25);
+        foreach (var length in new[] { 0, 1, 8, 9, 100 })
+        {
+            var data = Bytes(random, length);
+            var key24 = Bytes(random, 24);
+            var key8 = Bytes(random, 8);
+            var iv = Bytes(random, 8);
+            Assert.Equal(Outcome(before, "TripleDes", key24, iv, data), Outcome(after, "TripleDes", key24, iv, data));
+            Assert.Equal(Outcome(before, "DesEcb", key8, iv, data), Outcome(after, "DesEcb", key8, iv, data));
+            Assert.NotNull(Outcome(after, "TripleDes", key24, iv, data).Bytes);
         }
     }
 

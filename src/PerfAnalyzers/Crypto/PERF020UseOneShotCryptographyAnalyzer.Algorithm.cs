@@ -24,15 +24,24 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
     }
 
     /// <summary>
+    /// <c>Aes</c>, <c>TripleDES</c>, <c>DES</c> or <c>RC2</c> of System.Security.Cryptography: their <c>Create()</c>
+    /// returns the platform implementation, which has the one-shot methods (CBC, ECB and CFB) from .NET 6. Not
+    /// <c>Rijndael</c> (obsolete; its implementation wraps an Aes) nor a class's own constructor (<c>new AesManaged()</c>).
+    /// </summary>
+    private static bool IsOneShotFactory(INamedTypeSymbol type, Symbols symbols) =>
+        type is { Name: "Aes" or "TripleDES" or "DES" or "RC2", ContainingNamespace: { Name: "Cryptography", ContainingNamespace: { Name: "Security", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } } &&
+        IsSymmetricAlgorithm(type, symbols);
+
+    /// <summary>
     /// The one-shot call for <paramref name="algorithm"/> at <paramref name="use"/>: the local is created by
-    /// <c>Aes.Create()</c> in a block (or a <c>using (...)</c> statement) of the same function, is only ever the receiver
+    /// <c>Aes.Create()</c> (or <c>TripleDES</c>, <c>DES</c>, <c>RC2</c>) in a block (or a <c>using (...)</c> statement) of the same function, is only ever the receiver
     /// of its own members, and its <c>Mode</c> and <c>Padding</c> are the defaults or constants assigned by statements of
     /// that block before the one that holds <paramref name="use"/> — and written nowhere else. Null otherwise.
     /// </summary>
     private static OneShotCall? OneShot(ILocalSymbol algorithm, string direction, IOperation root, SyntaxNode use, Symbols symbols, CancellationToken cancellationToken)
     {
         if (Initializer(algorithm, root)?.WithoutImplicitConversion() is not IInvocationOperation { TargetMethod: { Name: "Create", IsStatic: true, Parameters.Length: 0 } factory } ||
-            !SymbolEqualityComparer.Default.Equals(factory.ContainingType, symbols.Aes) ||
+            !IsOneShotFactory(factory.ContainingType, symbols) ||
             algorithm.DeclaringSyntaxReferences.Length != 1 ||
             algorithm.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator)
         {
