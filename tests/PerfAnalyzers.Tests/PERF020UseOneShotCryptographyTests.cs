@@ -857,13 +857,16 @@ public class PERF020UseOneShotCryptographyTests
                 return kdf.GetBytes(32);
             }
 
-            public static byte[] NamedArguments(string password, byte[] salt)
+            // Reordered named arguments, one with a side effect: the one-shot call would evaluate them in another order.
+            public static byte[] NamedArgumentsWithASideEffect(string password, byte[] salt)
             {
-                using (var kdf = new Rfc2898DeriveBytes(salt: salt, password: password, iterations: 10000, hashAlgorithm: HashAlgorithmName.SHA256))
+                using (var kdf = new Rfc2898DeriveBytes(salt: Logged(salt), password: password, iterations: 10000, hashAlgorithm: HashAlgorithmName.SHA256))
                 {
                     return kdf.GetBytes(32);
                 }
             }
+
+            static byte[] Logged(byte[] salt) { Console.WriteLine(salt.Length); return salt; }
 
             static int _length = 32;
             static int Length() => _length++;
@@ -1330,6 +1333,52 @@ public class PERF020UseOneShotCryptographyTests
                 Assert.Equal(Outcome(before, method, key, iv, data), Outcome(after, method, key, iv, data));
             }
         }
+    }
+
+    private const string NamedDerivation = """
+            public static byte[] Named(byte[] password, byte[] salt)
+            {
+                using (var kdf = [|new Rfc2898DeriveBytes(salt: salt, password: password, iterations: 10000, hashAlgorithm: HashAlgorithmName.SHA256)|])
+                {
+                    return kdf.GetBytes(32);
+                }
+            }
+
+            public static byte[] NamedInOrder(byte[] password, byte[] salt)
+            {
+                using (var kdf = [|new Rfc2898DeriveBytes(password, salt, iterations: 5000)|])
+                {
+                    return kdf.GetBytes(16);
+                }
+            }
+        """;
+
+    private const string NamedDerivationFixed = """
+            public static byte[] Named(byte[] password, byte[] salt)
+            {
+                return Rfc2898DeriveBytes.Pbkdf2(password, salt, 10000, HashAlgorithmName.SHA256, 32);
+            }
+
+            public static byte[] NamedInOrder(byte[] password, byte[] salt)
+            {
+                return Rfc2898DeriveBytes.Pbkdf2(password, salt, 5000, HashAlgorithmName.SHA1, 16);
+            }
+        """;
+
+    /// <summary>Named arguments, in order or reordered (free of side effects): the one-shot call takes them by position.</summary>
+    [Fact]
+    public Task Named_arguments_to_the_derivation_become_positional() => Verify(Wrap(NamedDerivation), Wrap(NamedDerivationFixed), TestReferences.Net80);
+
+    [Fact]
+    public void Named_arguments_and_their_fix_derive_the_same_bytes()
+    {
+        using var before = LoadedCode.Compile(StripMarkup(Wrap(NamedDerivation)));
+        using var after = LoadedCode.Compile(Wrap(NamedDerivationFixed));
+        var random = new Random(26);
+        var password = Bytes(random, 12);
+        var salt = Bytes(random, 16);
+        Assert.Equal(Outcome(before, "Named", password, salt), Outcome(after, "Named", password, salt));
+        Assert.Equal(Outcome(before, "NamedInOrder", password, salt), Outcome(after, "NamedInOrder", password, salt));
     }
 
     /// <summary>The other algorithms whose <c>Create()</c> returns an implementation with the one-shot methods.</summary>

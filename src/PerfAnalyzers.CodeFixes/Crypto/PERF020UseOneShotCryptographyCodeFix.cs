@@ -124,6 +124,17 @@ public sealed class PERF020UseOneShotCryptographyCodeFix() : DocumentFix(Rules.P
 
         // Rfc2898DeriveBytes.Pbkdf2(password, salt, iterations, hash, n): the constructor's defaults written out.
         var values = arguments.Select(a => SyntaxFactory.Argument(a.Expression.WithoutTrivia())).ToList();
+        if (diagnostic.Properties.TryGetValue(PERF020UseOneShotCryptographyAnalyzer.OrderKey, out var order) && order is not null)
+        {
+            // Named arguments out of order: positional, in the parameters' order (the analyzer proved them free of side effects).
+            var indices = order.Split(',').Select(i => int.Parse(i, System.Globalization.CultureInfo.InvariantCulture)).ToList();
+            if (indices.Count != values.Count || indices.Any(i => i < 0 || i >= values.Count))
+            {
+                return false;
+            }
+
+            values = indices.Select(i => values[i]).ToList();
+        }
         if (diagnostic.Properties.TryGetValue(PERF020UseOneShotCryptographyAnalyzer.Utf8Key, out var utf8) && utf8 == "true")
         {
             // Encoding.UTF8.GetBytes(password): the constructor's conversion (a lone surrogate becomes U+FFFD, where the

@@ -36,11 +36,43 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
             return;
         }
 
-        foreach (var argument in arguments)
+        // Named arguments may come in any order: order[p] is the written argument of parameter p. Reordered, they are
+        // evaluated in parameter order by the one-shot call, so each must be free of side effects.
+        var order = new int[arguments.Count];
+        for (var p = 0; p < order.Length; p++)
         {
-            if (argument.NameColon is not null || argument.RefKindKeyword.RawKind != 0)
+            order[p] = -1;
+        }
+
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            var argument = arguments[i];
+            var p = argument.NameColon is null ? i : IndexOfParameter(constructor, argument.NameColon.Name.Identifier.ValueText);
+            if (argument.RefKindKeyword.RawKind != 0 || p < 0 || order[p] >= 0)
             {
                 return;
+            }
+
+            order[p] = i;
+        }
+
+        var reordered = false;
+        for (var p = 0; p < order.Length; p++)
+        {
+            reordered |= order[p] != p;
+        }
+
+        if (reordered)
+        {
+            foreach (var argument in creation.Arguments)
+            {
+                // HashAlgorithmName.SHA256 and its kin are static properties that only make a name.
+                if (!argument.Value.IsSideEffectFree() &&
+                    !(argument.Value is IPropertyReferenceOperation { Instance: null, Property.ContainingType: var owner } &&
+                      SymbolEqualityComparer.Default.Equals(owner, symbols.HashAlgorithmName)))
+                {
+                    return;
+                }
             }
         }
 
@@ -64,9 +96,14 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
         // as the constructor did.
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapePbkdf2);
         var spelled = new List<string>();
-        foreach (var argument in arguments)
+        foreach (var index in order)
         {
-            spelled.Add(argument.OneLine());
+            spelled.Add(arguments[index].Expression.OneLine());
+        }
+
+        if (reordered)
+        {
+            properties = properties.Add(OrderKey, string.Join(",", order));
         }
 
         if (constructor.Parameters[0].Type.SpecialType == SpecialType.System_String &&
@@ -88,6 +125,20 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer
 
         spelled.Add(getBytes.Arguments[0].Syntax.OneLine());
         Report(context, compilation, creation.Syntax, properties, creation.Syntax.OneLine(), "Rfc2898DeriveBytes.Pbkdf2(" + string.Join(", ", spelled) + ")", null);
+    }
+
+    /// <summary>The position of the constructor's parameter named <paramref name="name"/>; -1 when none is.</summary>
+    private static int IndexOfParameter(IMethodSymbol method, string name)
+    {
+        for (var i = 0; i < method.Parameters.Length; i++)
+        {
+            if (method.Parameters[i].Name == name)
+            {
+                return i;
+            }
+        }
+
+        return -1;
     }
 
     /// <summary>Whether a string has no lone surrogate (UTF-8 encodes it without a replacement).</summary>

@@ -43,6 +43,9 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
     /// <summary>Diagnostic property, <c>true</c>: the password is a string the fix converts with <c>Encoding.UTF8.GetBytes</c>, as the constructor did.</summary>
     public const string Utf8Key = "Utf8";
 
+    /// <summary>Diagnostic property of the PBKDF2 shape with named arguments out of order: the written argument of each parameter, in parameter order ("0,1,3,2").</summary>
+    public const string OrderKey = "Order";
+
     /// <summary>Diagnostic property: the <c>PaddingMode</c> member the one-shot call passes.</summary>
     public const string PaddingKey = "Padding";
 
