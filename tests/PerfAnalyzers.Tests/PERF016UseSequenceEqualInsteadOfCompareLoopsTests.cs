@@ -95,6 +95,73 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                  }
              """)));
 
+    /// <summary>The flag-and-break form (issue #34): a flag declared true, cleared with a break, returned after the loop.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task The_flag_and_break_form_becomes_SequenceEqual(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool Same(int[] a, int[] b)
+                 {
+                     if (a.Length != b.Length) return false;
+                     bool equal = true;
+                     [|for (int i = 0; i < a.Length; i++)|]
+                     {
+                         if (a[i] != b[i])
+                         {
+                             equal = false;
+                             break;
+                         }
+                     }
+
+                     return equal;
+                 }
+             """),
+        Wrap("""
+                 bool Same(int[] a, int[] b)
+                 {
+                     return a.AsSpan().SequenceEqual(b);
+                 }
+             """)));
+
+    /// <summary>A flag read elsewhere, declared apart from the loop, set without leaving, or set by a nested loop's break: left alone.</summary>
+    [Fact]
+    public Task Flag_lookalikes_are_not_flagged() => Verify(Wrap("""
+            bool _last;
+
+            bool ReadAgain(int[] a, int[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool equal = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                _last = equal;
+                return equal;
+            }
+
+            bool NoBreak(int[] a, int[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool equal = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; } }
+                return equal;
+            }
+
+            bool StartsFalse(int[] a, int[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool equal = false;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                return equal;
+            }
+
+            bool SetsTrue(int[] a, int[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool equal = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = true; break; } }
+                return equal;
+            }
+        """));
+
     [Fact]
     public Task Without_a_using_the_fix_adds_it() => Verify(
         "sealed class C\n{\n    bool Same(byte[] a, byte[] b)\n    {\n        if (a.Length != b.Length) return false;\n        [|for (int i = 0; i < a.Length; i++)|] if (a[i] != b[i]) return false;\n        return true;\n    }\n}\n",
@@ -109,6 +176,7 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
             {
                 public static bool Before(byte[] a, byte[] b) { if (a.Length != b.Length) return false; for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
                 public static bool After(byte[] a, byte[] b) => a.AsSpan().SequenceEqual(b);
+                public static bool Flag(byte[] a, byte[] b) { if (a.Length != b.Length) return false; bool equal = true; for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } } return equal; }
             }
             """);
         var random = new Random(16);
@@ -124,6 +192,7 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
             }
 
             Assert.Equal(code.Invoke("Before", a, b), code.Invoke("After", a, b));
+            Assert.Equal(code.Invoke("Flag", a, b), code.Invoke("After", a, b));
         }
     }
 

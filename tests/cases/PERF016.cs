@@ -21,6 +21,23 @@ namespace Cases
             return true;
         }
 
+        // The flag-and-break form.
+        public static bool SameFlag(int[] a, int[] b)
+        {
+            if (a.Length != b.Length) return false;
+            bool equal = true;
+            for (int i = 0; i < a.Length; i++) //~ PERF016[net10.0]
+            {
+                if (a[i] != b[i])
+                {
+                    equal = false;
+                    break;
+                }
+            }
+
+            return equal;
+        }
+
         // Must not flag: no length check (the loop throws where SequenceEqual returns false).
         public static bool NoCheck(byte[] a, byte[] b)
         {

@@ -23,12 +23,20 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix() : Docu
 
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
+        // The flag-and-break form has the flag's declaration between the length check and the loop.
+        var flagged = diagnostic.Properties.TryGetValue(PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer.FlagKey, out var flag) && flag == "true";
         if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
-            LoopShape.Sibling(loop, -1) is not IfStatementSyntax lengthCheck ||
+            LoopShape.Sibling(loop, flagged ? -2 : -1) is not IfStatementSyntax lengthCheck ||
+            (flagged && LoopShape.Sibling(loop, -1) is not LocalDeclarationStatementSyntax) ||
             LoopShape.Sibling(loop, 1) is not ReturnStatementSyntax equal ||
             (loop.Statement is BlockSyntax { Statements.Count: 1 } body ? body.Statements[0] : loop.Statement) is not IfStatementSyntax { Condition: BinaryExpressionSyntax { Left: ElementAccessExpressionSyntax first, Right: ElementAccessExpressionSyntax second } })
         {
             return false;
+        }
+
+        if (flagged)
+        {
+            editor.RemoveNode(LoopShape.Sibling(loop, -1)!, SyntaxRemoveOptions.KeepNoTrivia);
         }
 
         ExpressionSyntax receiver = first.Expression.WithoutTrivia();

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -18,6 +19,9 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
 {
     /// <summary>Diagnostic property: "true" when the first operand is an array (the fix writes <c>AsSpan()</c>).</summary>
     public const string ArrayKey = "Array";
+
+    /// <summary>Diagnostic property: "true" for the flag-and-break form, whose flag declaration goes too.</summary>
+    public const string FlagKey = "Flag";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF016.Descriptor);
@@ -44,11 +48,23 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
             !LoopShape.StartsAtZero(loop.Before[0], index) ||
             !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } test } differs ||
-            !ReturnsConstant(differs.WhenTrue, false) ||
-            LoopShape.Sibling(syntax, 1) is not ReturnStatementSyntax { Expression: { } equal } ||
-            LoopShape.Sibling(syntax, -1) is not { } before ||
-            loop.SemanticModel?.GetConstantValue(equal, context.CancellationToken) is not { HasValue: true, Value: true } ||
-            loop.SemanticModel.GetOperation(before, context.CancellationToken) is not IConditionalOperation
+            loop.SemanticModel is not { } model ||
+            LoopShape.Sibling(syntax, 1) is not ReturnStatementSyntax { Expression: { } equal })
+        {
+            return;
+        }
+
+        // Either the loop returns false, then 'return true;' follows; or it clears a flag declared true right before it
+        // and breaks, then 'return flag;' follows (the flag read nowhere else).
+        var flag = Flag(loop, differs, syntax, equal, model, context.CancellationToken);
+        if (flag is null &&
+            (!ReturnsConstant(differs.WhenTrue, false) || model.GetConstantValue(equal, context.CancellationToken) is not { HasValue: true, Value: true }))
+        {
+            return;
+        }
+
+        if (LoopShape.Sibling(syntax, flag is null ? -1 : -2) is not { } before ||
+            model.GetOperation(before, context.CancellationToken) is not IConditionalOperation
             {
                 WhenFalse: null,
                 Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } lengths,
@@ -78,6 +94,17 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
         }
 
         var properties = ImmutableDictionary<string, string?>.Empty.Add(ArrayKey, first.IsArray ? "true" : "false");
+        if (flag is not null)
+        {
+            // A build of another leg may read the flag between its declaration and the loop: nothing is there in this one.
+            if (MultiTargeting.MentionedInInactiveCode(MultiTargeting.Scope(syntax), flag.Name))
+            {
+                return;
+            }
+
+            properties = properties.Add(FlagKey, "true");
+        }
+
         if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF016.Id, ApiAvailability.NetCore30, ref properties) ||
             !ColdPath.Allows(context.Options, syntax, loop.SemanticModel, Rules.PERF016.Id, context.CancellationToken))
         {
@@ -87,6 +114,39 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
         var replacement = $"return {first.Target.Syntax}{(first.IsArray ? ".AsSpan()" : string.Empty)}.SequenceEqual({second.Target.Syntax});";
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF016.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
+    }
+
+    /// <summary>
+    /// The flag of <c>bool equal = true; for (...) if (a[i] != b[i]) { equal = false; break; } return equal;</c>: declared
+    /// true by the statement right before the loop, set false and the loop left when an element differs, returned right
+    /// after it, and read nowhere else. Null for any other loop.
+    /// </summary>
+    private static ILocalSymbol? Flag(IForLoopOperation loop, IConditionalOperation differs, ForStatementSyntax syntax, ExpressionSyntax returned, SemanticModel model, CancellationToken cancellationToken)
+    {
+        if (differs.WhenTrue is not IBlockOperation { Operations: { Length: 2 } operations } ||
+            operations[0] is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation { Local: var flag }, Value.ConstantValue: { HasValue: true, Value: false } } } ||
+            operations[1] is not IBranchOperation { BranchKind: BranchKind.Break } leave || !SymbolEqualityComparer.Default.Equals(leave.Target, loop.ExitLabel) ||
+            flag.Type.SpecialType != SpecialType.System_Boolean ||
+            returned is not IdentifierNameSyntax { Identifier.ValueText: var name } || name != flag.Name ||
+            LoopShape.Sibling(syntax, -1) is not LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } ||
+            variables[0].Initializer?.Value is not { } initial ||
+            model.GetConstantValue(initial, cancellationToken) is not { HasValue: true, Value: true } ||
+            !SymbolEqualityComparer.Default.Equals(model.GetDeclaredSymbol(variables[0], cancellationToken), flag))
+        {
+            return null;
+        }
+
+        // Read only by the assignment in the loop and the return after it.
+        var reads = 0;
+        foreach (var operation in loop.GetRoot().Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, flag))
+            {
+                reads++;
+            }
+        }
+
+        return reads == 2 ? flag : null;
     }
 
     private static bool ReturnsConstant(IOperation operation, bool value) =>
