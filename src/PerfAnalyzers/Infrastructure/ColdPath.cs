@@ -1,4 +1,7 @@
 using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -101,10 +104,25 @@ public static class ColdPath
             return true;
         }
 
-        return member is MethodDeclarationSyntax { ExplicitInterfaceSpecifier: null } candidate && model is not null && depth < MaxCallerDepth &&
-               IsPrivate(candidate.Modifiers) && !type.Modifiers.Any(SyntaxKind.PartialKeyword) &&
-               OnlyColdCallers(candidate, type, model, depth, cancellationToken);
+        if (member is not MethodDeclarationSyntax { ExplicitInterfaceSpecifier: null } candidate || model is null || depth >= MaxCallerDepth ||
+            !IsPrivate(candidate.Modifiers) || type.Modifiers.Any(SyntaxKind.PartialKeyword))
+        {
+            return false;
+        }
+
+        // A method's answer (at a depth of the caller chain) is the same for every finding in it and every helper that
+        // calls it: kept per compilation, so that helpers calling each other (a number-to-words converter's) are read once.
+        var answers = ColdMethods.GetValue(model.Compilation, _ => new ConcurrentDictionary<(MethodDeclarationSyntax, int), bool>());
+        if (!answers.TryGetValue((candidate, depth), out var cold))
+        {
+            cold = OnlyColdCallers(candidate, type, model, depth, cancellationToken);
+            answers.TryAdd((candidate, depth), cold);
+        }
+
+        return cold;
     }
+
+    private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<(MethodDeclarationSyntax, int), bool>> ColdMethods = new();
 
     /// <summary>Whether a <c>[DebuggerDisplay("...{Name...}...")]</c> on the type names the member.</summary>
     private static bool NamedByDebuggerDisplay(TypeDeclarationSyntax type, string name)
@@ -162,49 +180,75 @@ public static class ColdPath
     /// </summary>
     private static bool OnlyColdCallers(MethodDeclarationSyntax method, TypeDeclarationSyntax type, SemanticModel model, int depth, CancellationToken cancellationToken)
     {
-        if (method.SyntaxTree != model.SyntaxTree || model.GetDeclaredSymbol(method, cancellationToken) is not { } symbol)
+        if (method.SyntaxTree != model.SyntaxTree)
         {
             return false;
         }
 
+        // Every use of the name in the type is checked by syntax first: one outside cold code, whatever it binds to, makes
+        // the answer "not cold" at once. Only when all of them are cold is one bound, to know that the method is called at
+        // all (binding a caller means binding the body around it, which the rule would pay for).
         var name = method.Identifier.ValueText;
-        var called = false;
-        foreach (var token in type.DescendantTokens())
+        var uses = new List<SimpleNameSyntax>();
+        foreach (var token in TokensNamed(type, name, cancellationToken))
         {
-            if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != name || token.Parent is not SimpleNameSyntax reference ||
-                method.Span.Contains(token.Span))
+            if (token.Parent is not SimpleNameSyntax reference || method.Span.Contains(token.Span) || IsNameOfArgument(reference))
             {
-                continue;
+                continue; // a declaration, a call inside the method itself (recursion does not decide), or nameof(M)
             }
 
             cancellationToken.ThrowIfCancellationRequested();
-            var info = model.GetSymbolInfo(reference, cancellationToken);
-            var bound = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
-            if (bound is null)
-            {
-                // nameof(M) binds to no symbol and calls nothing; anything else unbound is unknown.
-                if (reference.Parent is ArgumentSyntax { Parent.Parent: InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } } })
-                {
-                    continue;
-                }
-
-                return false;
-            }
-
-            if (!SymbolEqualityComparer.Default.Equals(bound.OriginalDefinition, symbol))
-            {
-                continue;
-            }
-
             if (!IsCold(reference, model, depth + 1, cancellationToken))
             {
                 return false;
             }
 
-            called = true;
+            uses.Add(reference);
         }
 
-        return called;
+        if (uses.Count == 0 || model.GetDeclaredSymbol(method, cancellationToken) is not { } symbol)
+        {
+            return false;
+        }
+
+        foreach (var reference in uses)
+        {
+            var info = model.GetSymbolInfo(reference, cancellationToken);
+            var bound = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+            if (SymbolEqualityComparer.Default.Equals(bound?.OriginalDefinition, symbol))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsNameOfArgument(SimpleNameSyntax reference) =>
+        reference.Parent is ArgumentSyntax { Parent.Parent: InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } } };
+
+    /// <summary>
+    /// The identifier tokens spelled <paramref name="name"/> in <paramref name="scope"/>, found by searching its text: a
+    /// walk of every token would build the syntax of the whole type, which costs more than the rule's own check.
+    /// (An identifier written with an escape, <c>@name</c> or <c>\u0041</c>, is not found: then the method is not cold.)
+    /// </summary>
+    private static IEnumerable<SyntaxToken> TokensNamed(SyntaxNode scope, string name, CancellationToken cancellationToken)
+    {
+        var text = scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span);
+        var root = scope.SyntaxTree.GetRoot(cancellationToken);
+        for (var at = text.IndexOf(name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(name, at + name.Length, StringComparison.Ordinal))
+        {
+            if ((at > 0 && IsIdentifierChar(text[at - 1])) || (at + name.Length < text.Length && IsIdentifierChar(text[at + name.Length])))
+            {
+                continue;
+            }
+
+            var token = root.FindToken(scope.Span.Start + at);
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.SpanStart == scope.Span.Start + at && token.ValueText == name)
+            {
+                yield return token;
+            }
+        }
     }
 
     /// <summary>
