@@ -59,7 +59,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         {
             // Only classes no other assembly sees can be candidates; the cold check (syntax only: no private method's
             // callers are looked up for a type-level rule) comes last.
-            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && !IsVisibleOutside(named) && !sealingHelps.ContainsKey(named) &&
+            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && EffectiveAccess(named) is Access.Internal or Access.Private && !sealingHelps.ContainsKey(named) &&
                 ColdPath.Allows(use.Options, use.Operation.Syntax, model: null, Rules.PERF004.Id, use.CancellationToken))
             {
                 sealingHelps.TryAdd(named, 0);
@@ -219,31 +219,10 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             return null;
         }
 
-        var isPrivate = false;
-        var isInternal = false;
-        for (var link = type; link is not null; link = link.ContainingType)
+        var access = EffectiveAccess(type);
+        if (access is not (Access.Internal or Access.Private))
         {
-            switch (link.DeclaredAccessibility)
-            {
-                case Accessibility.Private:
-                    isPrivate = true;
-                    break;
-                case Accessibility.Internal:
-                case Accessibility.ProtectedAndInternal:
-                    isInternal = true;
-                    break;
-                case Accessibility.Public:
-                case Accessibility.Protected:
-                case Accessibility.ProtectedOrInternal:
-                    break;
-                default:
-                    return null;
-            }
-        }
-
-        if (!isPrivate && !isInternal)
-        {
-            // Every link is public or protected: code in other assemblies can derive from it.
+            // Every link is public or protected (code in other assemblies can derive from it), or unknown.
             return null;
         }
 
@@ -256,21 +235,49 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             }
         }
 
-        return !isPrivate;
+        return access == Access.Internal;
     }
 
-    /// <summary>Whether code in other assemblies can see the type (every link of its containing chain public or protected).</summary>
-    private static bool IsVisibleOutside(INamedTypeSymbol type)
+    private enum Access
     {
+        /// <summary>Every link of the containing chain is public or protected: other assemblies see it.</summary>
+        Outside,
+
+        /// <summary>Some link is internal (or private protected), none private: friend assemblies may see it.</summary>
+        Internal,
+
+        /// <summary>Some link is private: only its containing type sees it.</summary>
+        Private,
+
+        /// <summary>An accessibility the compiler did not decide (broken code).</summary>
+        Unknown,
+    }
+
+    /// <summary>The type's effective accessibility, from the type and each type that contains it.</summary>
+    private static Access EffectiveAccess(INamedTypeSymbol type)
+    {
+        var access = Access.Outside;
         for (var link = type; link is not null; link = link.ContainingType)
         {
-            if (link.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
+            switch (link.DeclaredAccessibility)
             {
-                return false;
+                case Accessibility.Private:
+                    access = Access.Private;
+                    break;
+                case Accessibility.Internal:
+                case Accessibility.ProtectedAndInternal:
+                    access = access == Access.Private ? access : Access.Internal;
+                    break;
+                case Accessibility.Public:
+                case Accessibility.Protected:
+                case Accessibility.ProtectedOrInternal:
+                    break;
+                default:
+                    return Access.Unknown;
             }
         }
 
-        return true;
+        return access;
     }
 
     /// <summary>A virtual, abstract or override member: a call through a sealed class's own type becomes a direct call.</summary>
