@@ -11,7 +11,8 @@ namespace PerfAnalyzers.EndToEnd;
 /// <summary>Runs a command and returns its exit code and combined output; never hangs past the timeout.</summary>
 public static class Shell
 {
-    public static (int ExitCode, string Output) Run(string fileName, string arguments, string workingDirectory, int timeoutSeconds = 300)
+    /// <summary>A process with its output redirected and the quiet, English, no-node-reuse environment every test runs in.</summary>
+    public static ProcessStartInfo StartInfo(string fileName, string arguments, string workingDirectory)
     {
         var info = new ProcessStartInfo(fileName, arguments)
         {
@@ -24,7 +25,12 @@ public static class Shell
         info.Environment["DOTNET_NOLOGO"] = "1";
         info.Environment["MSBUILDDISABLENODEREUSE"] = "1";
         info.Environment["DOTNET_CLI_UI_LANGUAGE"] = "en";
-        using var process = Process.Start(info)!;
+        return info;
+    }
+
+    public static (int ExitCode, string Output) Run(string fileName, string arguments, string workingDirectory, int timeoutSeconds = 300)
+    {
+        using var process = Process.Start(StartInfo(fileName, arguments, workingDirectory))!;
         var output = new StringBuilder();
         process.OutputDataReceived += (_, e) => { if (e.Data is not null) { lock (output) { output.AppendLine(e.Data); } } };
         process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (output) { output.AppendLine(e.Data); } } };

@@ -82,18 +82,8 @@ public sealed class LspClient : IDisposable
             }
         }
 
-        var info = new ProcessStartInfo("dotnet", "tool run csharp-ls")
-        {
-            WorkingDirectory = repositoryRoot,
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-        info.Environment["DOTNET_NOLOGO"] = "1";
-        info.Environment["MSBUILDDISABLENODEREUSE"] = "1";
-        info.Environment["DOTNET_CLI_UI_LANGUAGE"] = "en";
+        var info = Shell.StartInfo("dotnet", "tool run csharp-ls", repositoryRoot);
+        info.RedirectStandardInput = true;
         var client = new LspClient(Process.Start(info)!) { Folder = folder };
         var uri = Uri(folder);
         await client.RequestAsync("initialize", new JsonObject
