@@ -45,15 +45,15 @@ public sealed class ScanOptions
     public const int DefaultWarmup = 12;
 
     /// <summary>
-    /// With --timing: no declaration pass before the analyzers (see <see cref="DeclarationPass"/>), so the first analyzer
+    /// With --timing: no declaration pass before the analyzers (see <see cref="Timing.DeclarationPass"/>), so the first analyzer
     /// to touch a declaration is charged for binding it, as the first one to get there is in a build.
     /// </summary>
     public bool FirstTouch { get; set; }
 
-    /// <summary>With --timing: also time analyzers whose callbacks do nothing (see <see cref="EmptyCallbacks"/>).</summary>
+    /// <summary>With --timing: also time analyzers whose callbacks do nothing (see <see cref="Timing.EmptyCallbacks"/>).</summary>
     public bool Floor { get; set; }
 
-    /// <summary>With --timing: also time each PERF analyzer's hollow twin (see <see cref="HollowAnalyzer"/>).</summary>
+    /// <summary>With --timing: also time each PERF analyzer's hollow twin (see <see cref="Timing.HollowAnalyzer"/>).</summary>
     public bool Hollow { get; set; }
 
     /// <summary>Null: no fixing. Empty: every rule with a fix.</summary>

@@ -15,10 +15,12 @@ public static class Program
             Console.WriteLine(ScanOptions.Usage);
             Console.WriteLine();
             Console.WriteLine(Profiles.ProfileCommand.Usage);
+            Console.WriteLine();
+            Console.WriteLine(RuleListsCommand.Usage);
             return args.Length == 0 ? 2 : 0;
         }
 
-        if (args[0] is not ("scan" or "profile"))
+        if (args[0] is not ("scan" or "profile" or "rule-lists"))
         {
             Console.Error.WriteLine($"perfanalyzers: unknown command '{args[0]}' (try: perfanalyzers scan <path>, or perfanalyzers profile)");
             return 2;
@@ -28,6 +30,11 @@ public static class Program
         Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancellation.Cancel(); };
         try
         {
+            if (args[0] == "rule-lists")
+            {
+                return RuleListsCommand.Run(args.Skip(1).ToList());
+            }
+
             if (args[0] == "profile")
             {
                 return await Profiles.ProfileCommand.RunAsync(args.Skip(1).ToList(), cancellation.Token).ConfigureAwait(false);

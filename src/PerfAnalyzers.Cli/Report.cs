@@ -8,6 +8,7 @@ using System.Text.Json;
 using Microsoft.CodeAnalysis;
 
 using PerfAnalyzers.Profiles;
+using PerfAnalyzers.Cli.Timing;
 
 namespace PerfAnalyzers.Cli;
 
@@ -122,31 +123,42 @@ public static class Report
     /// </summary>
     public static string TimingTable(ScanResult result)
     {
-        var compile = result.CompilationTime.TotalMilliseconds;
+        var compile = result.Timing.CompilationTime.TotalMilliseconds;
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"| Analyzer | Rules | Time (ms, median of {result.Runs}) | % of compiler | Range of the runs (ms) | Findings | Of which reporting them (ms) | Analysis alone, % of compiler |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
-        text.Append(CultureInfo.InvariantCulture, $"| (compiler: binding and flow analysis, one thread) | | {compile:F0} | 100.0 | {result.CompilationMin.TotalMilliseconds:F0}–{result.CompilationMax.TotalMilliseconds:F0} | | | |\n");
-        foreach (var timing in result.Timings.OrderBy(t => t.Analyzer is Scanner.AllPerf or Scanner.AllSdkDefaults).ThenBy(t => t.IsSdk).ThenBy(t => t.Rules, StringComparer.Ordinal))
+        text.Append(CultureInfo.InvariantCulture, $"| Analyzer | Rules | Time (ms, median of {result.Timing.Runs}) | % of compiler | Range of the runs (ms) | Findings | Of which reporting them (ms) | Analysis alone, % of compiler |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+        text.Append(CultureInfo.InvariantCulture, $"| (compiler: binding and flow analysis, one thread) | | {compile:F0} | 100.0 | {result.Timing.CompilationMin.TotalMilliseconds:F0}–{result.Timing.CompilationMax.TotalMilliseconds:F0} | | | |\n");
+        foreach (var timing in result.Timing.Timings.OrderBy(t => t.Analyzer is TimingResult.AllPerf or TimingResult.AllSdkDefaults).ThenBy(t => t.IsDispatcher).ThenBy(t => t.IsSdk).ThenBy(t => t.Rules, StringComparer.Ordinal))
         {
             var ms = timing.Time.TotalMilliseconds;
-            var name = timing.Analyzer is Scanner.AllPerf or Scanner.AllSdkDefaults ? "**" + timing.Analyzer + "**" : (timing.IsSdk ? "SDK " : "") + timing.Analyzer;
-            // The reporting of a PERF analyzer's findings, timed apart (ScanResult.ReportingTime); the rest is its analysis.
+            var name = timing.Analyzer is TimingResult.AllPerf or TimingResult.AllSdkDefaults ? "**" + timing.Analyzer + "**" : (timing.IsSdk ? "SDK " : "") + timing.Analyzer;
+            // The reporting of a PERF analyzer's findings, timed apart (ScanResult.Reporting); the rest is its analysis.
             var perfRules = timing.IsSdk ? [] : timing.Rules.Split(',', StringSplitOptions.RemoveEmptyEntries);
-            var findings = timing.Analyzer == Scanner.AllPerf ? result.TimedFindings.Where(f => f.Key.StartsWith("PERF", StringComparison.Ordinal)).Sum(f => f.Value)
-                : perfRules.Sum(r => result.TimedFindings.GetValueOrDefault(r));
-            var reporting = timing.Analyzer == Scanner.AllPerf ? result.AllReportingTime.TotalMilliseconds
-                : perfRules.Sum(r => result.ReportingTime.GetValueOrDefault(r).TotalMilliseconds);
+            var findings = timing.Analyzer == TimingResult.AllPerf ? result.Timing.Findings.Where(f => f.Key.StartsWith("PERF", StringComparison.Ordinal)).Sum(f => f.Value)
+                : perfRules.Sum(r => result.Timing.Findings.GetValueOrDefault(r));
+            var reporting = timing.Analyzer == TimingResult.AllPerf ? result.Reporting.All.TotalMilliseconds
+                : perfRules.Sum(r => result.Reporting.PerRule.GetValueOrDefault(r).TotalMilliseconds);
             var alone = Math.Max(0, ms - reporting);
-            var reportingCells = timing.IsSdk || timing.Analyzer == Scanner.AllSdkDefaults
+            var reportingCells = timing.IsSdk || timing.Analyzer == TimingResult.AllSdkDefaults
                 ? " | |"
                 : $" {findings} | {reporting:F1} | {(compile > 0 ? 100 * alone / compile : 0):F2} |";
             text.Append(CultureInfo.InvariantCulture, $"| {name} | {timing.Rules} | {ms:F1} | {(compile > 0 ? 100 * ms / compile : 0):F2} | {timing.Min.TotalMilliseconds:F1}–{timing.Max.TotalMilliseconds:F1} |{reportingCells}\n");
         }
 
+        foreach (var dispatcher in result.Timing.Timings.Where(t => t.IsDispatcher))
+        {
+            // The dispatcher's clock against Roslyn's telemetry: the rules' times are inside the dispatcher's, and the
+            // difference is the dispatch itself (reading each operation's key, the table lookup, the clock).
+            var ids = dispatcher.Rules.Split(',', StringSplitOptions.RemoveEmptyEntries);
+            var rules = result.Timing.Timings.Where(t => !t.IsSdk && !t.IsDispatcher && t.Analyzer != TimingResult.AllPerf && ids.Contains(t.Rules)).Sum(t => t.Time.TotalMilliseconds);
+            var whole = dispatcher.Time.TotalMilliseconds;
+            text.Append(CultureInfo.InvariantCulture,
+                $"\n{dispatcher.Analyzer}: {whole:F1} ms in Roslyn's telemetry; its {ids.Length} rules' own clocks add up to {rules:F1} ms (the rows above); the dispatch itself, the rest: {Math.Max(0, whole - rules):F1} ms\n");
+        }
+
         if (result.Floors.Count > 0)
         {
             text.Append("\nCallbacks that do nothing (--floor), timed in the same runs: what Roslyn charges a rule for registering these kinds here.\n\n");
-            text.Append(CultureInfo.InvariantCulture, $"| Registered for | Callbacks per analysis | Time (ms, median of {result.Runs}) | % of compiler | µs per callback |\n|---|---:|---:|---:|---:|\n");
+            text.Append(CultureInfo.InvariantCulture, $"| Registered for | Callbacks per analysis | Time (ms, median of {result.Timing.Runs}) | % of compiler | µs per callback |\n|---|---:|---:|---:|---:|\n");
             foreach (var floor in result.Floors)
             {
                 var ms = floor.Time.TotalMilliseconds;
@@ -155,9 +167,9 @@ public static class Report
             }
         }
 
-        if (result.HollowTime.Count > 0)
+        if (result.Hollow.Time.Count > 0)
         {
-            var clock = result.ClockReadNanoseconds;
+            var clock = result.Hollow.ClockReadNanoseconds;
             text.Append("\nHollow twins (--hollow): each PERF analyzer again, its setup done and every callback it registers emptied, in an " +
                         "analysis of their own after each timed one, each twin in its rule's place. \"Before its own work\" is the twin's time: " +
                         "Roslyn's charge for what the rule registers, and its setup " +
@@ -166,22 +178,22 @@ public static class Report
                         FormattableString.Invariant($"Of the first, the telemetry's clock: Roslyn reads it before and after each callback, and about one read ({clock:F0} ns here, measured) ") +
                         "lies inside the time it records per callback; a build that does not ask for the telemetry (-p:ReportAnalyzer=true) does not read it.\n\n");
             text.Append("| Analyzer | Rules | Before its own work (ms) | % of compiler | Callbacks' own work (ms) | % of compiler | Callbacks | Of which the clock (ms) | % of compiler |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
-            foreach (var timing in result.Timings.Where(t => !t.IsSdk && t.Analyzer != Scanner.AllSdkDefaults)
-                         .OrderBy(t => t.Analyzer == Scanner.AllPerf).ThenBy(t => t.Rules, StringComparer.Ordinal))
+            foreach (var timing in result.Timing.Timings.Where(t => !t.IsSdk && t.Analyzer != TimingResult.AllSdkDefaults)
+                         .OrderBy(t => t.Analyzer == TimingResult.AllPerf).ThenBy(t => t.Rules, StringComparer.Ordinal))
             {
-                if (!result.HollowTime.TryGetValue(timing.Analyzer, out var hollow))
+                if (!result.Hollow.Time.TryGetValue(timing.Analyzer, out var hollow))
                 {
                     continue;
                 }
 
                 var perfRules = timing.Rules.Split(',', StringSplitOptions.RemoveEmptyEntries);
-                var reporting = timing.Analyzer == Scanner.AllPerf ? result.AllReportingTime.TotalMilliseconds
-                    : perfRules.Sum(r => result.ReportingTime.GetValueOrDefault(r).TotalMilliseconds);
+                var reporting = timing.Analyzer == TimingResult.AllPerf ? result.Reporting.All.TotalMilliseconds
+                    : perfRules.Sum(r => result.Reporting.PerRule.GetValueOrDefault(r).TotalMilliseconds);
                 var before = hollow.TotalMilliseconds;
                 var own = Math.Max(0, timing.Time.TotalMilliseconds - reporting - before);
-                var calls = result.HollowCalls.GetValueOrDefault(timing.Analyzer);
+                var calls = result.Hollow.Calls.GetValueOrDefault(timing.Analyzer);
                 var clockMs = Math.Min(before, calls * clock / 1e6);
-                var name = timing.Analyzer == Scanner.AllPerf ? "**" + timing.Analyzer + "**" : timing.Analyzer;
+                var name = timing.Analyzer == TimingResult.AllPerf ? "**" + timing.Analyzer + "**" : timing.Analyzer;
                 text.Append(CultureInfo.InvariantCulture,
                     $"| {name} | {timing.Rules} | {before:F1} | {Share(before)} | {own:F1} | {Share(own)} | {calls} | {clockMs:F2} | {Share(clockMs)} |\n");
             }
@@ -189,10 +201,10 @@ public static class Report
             string Share(double ms) => (compile > 0 ? 100 * ms / compile : 0).ToString("F2", CultureInfo.InvariantCulture);
         }
 
-        if (result.TimedCollections > 0)
+        if (result.Timing.Collections > 0)
         {
             text.Append(CultureInfo.InvariantCulture,
-                $"\nGarbage collections during the timed runs: {result.TimedCollections} ({result.TimedPauses.TotalMilliseconds:F0} ms of pauses, charged to the callbacks they interrupted)\n");
+                $"\nGarbage collections during the timed runs: {result.Timing.Collections} ({result.Timing.Pauses.TotalMilliseconds:F0} ms of pauses, charged to the callbacks they interrupted)\n");
         }
 
         return text.ToString();
@@ -205,8 +217,8 @@ public static class Report
     /// </summary>
     public static string TargetsTable(ScanResult result)
     {
-        var compile = result.CompilationTime.TotalMilliseconds;
-        var sdk = result.Timings.Where(t => t.IsSdk && t.Analyzer != Scanner.AllSdkDefaults).ToList();
+        var compile = result.Timing.CompilationTime.TotalMilliseconds;
+        var sdk = result.Timing.Timings.Where(t => t.IsSdk && t.Analyzer != TimingResult.AllSdkDefaults).ToList();
         if (sdk.Count == 0 || compile <= 0)
         {
             return "";
@@ -216,7 +228,7 @@ public static class Report
         text.Append("| PERF rule | PERF (ms) | PERF findings | SDK counterparts | SDK (ms) | SDK findings | Target: PERF <= SDK |\n|---|---:|---:|---|---:|---:|---|\n");
         foreach (var (id, counterparts) in RuleCatalog.SdkCounterparts.OrderBy(p => p.Key, StringComparer.Ordinal))
         {
-            var perf = result.Timings.Where(t => !t.IsSdk && HasRule(t, id)).ToList();
+            var perf = result.Timing.Timings.Where(t => !t.IsSdk && HasRule(t, id)).ToList();
             var theirs = sdk.Where(t => counterparts.Any(c => HasRule(t, c))).ToList();
             if (perf.Count == 0 || theirs.Count == 0)
             {
@@ -226,16 +238,16 @@ public static class Report
             var perfMs = perf.Sum(t => t.Time.TotalMilliseconds);
             var sdkMs = theirs.Sum(t => t.Time.TotalMilliseconds);
             text.Append(CultureInfo.InvariantCulture,
-                $"| {id} | {perfMs:F1} | {result.TimedFindings.GetValueOrDefault(id)} | {string.Join(" + ", counterparts)} | {sdkMs:F1} | {counterparts.Sum(c => result.TimedFindings.GetValueOrDefault(c))} | {(perfMs <= sdkMs ? "met" : "missed")} |\n");
+                $"| {id} | {perfMs:F1} | {result.Timing.Findings.GetValueOrDefault(id)} | {string.Join(" + ", counterparts)} | {sdkMs:F1} | {counterparts.Sum(c => result.Timing.Findings.GetValueOrDefault(c))} | {(perfMs <= sdkMs ? "met" : "missed")} |\n");
         }
 
-        var all = result.Timings.FirstOrDefault(t => t.Analyzer == Scanner.AllPerf);
+        var all = result.Timing.Timings.FirstOrDefault(t => t.Analyzer == TimingResult.AllPerf);
         if (all is not null)
         {
             var share = all.Time.TotalMilliseconds / compile;
             text.Append(CultureInfo.InvariantCulture,
                 $"\nAll PERF analyzers: {all.Time.TotalMilliseconds:F1} ms = {100 * share:F2}% of the compiler's {compile:F0} ms (target < {100 * MaxPerfShareOfCompiler:F0}%: {(share < MaxPerfShareOfCompiler ? "met" : "missed")})\n");
-            var over = result.Timings.Where(t => !t.IsSdk && t.Analyzer != Scanner.AllPerf && t.Time.TotalMilliseconds / compile > MaxAnalyzerShareOfCompiler).Select(t => t.Rules).ToList();
+            var over = result.Timing.Timings.Where(t => !t.IsSdk && !t.IsDispatcher && t.Analyzer != TimingResult.AllPerf && t.Time.TotalMilliseconds / compile > MaxAnalyzerShareOfCompiler).Select(t => t.Rules).ToList();
             text.Append(CultureInfo.InvariantCulture,
                 $"PERF analyzers above {100 * MaxAnalyzerShareOfCompiler:F1}% of the compiler's time each: {(over.Count == 0 ? "none (target met)" : string.Join(", ", over) + " (target missed)")}\n");
         }
@@ -309,12 +321,12 @@ public static class Report
             compilerErrors = result.CompilerErrors.Select(e => new { project = e.Project, leg = e.Leg, count = e.Count, first = e.First }),
             @fixed = result.Fixed,
             newErrors = result.NewErrors,
-            timing = result.CompilationTime == TimeSpan.Zero ? null : new
+            timing = result.Timing.CompilationTime == TimeSpan.Zero ? null : new
             {
-                runs = result.Runs,
-                compilationMs = result.CompilationTime.TotalMilliseconds,
-                compilationMsRange = new[] { result.CompilationMin.TotalMilliseconds, result.CompilationMax.TotalMilliseconds },
-                analyzers = result.Timings.Select(t => new { analyzer = t.Analyzer, rules = t.Rules, sdk = t.IsSdk, ms = t.Time.TotalMilliseconds, msRange = new[] { t.Min.TotalMilliseconds, t.Max.TotalMilliseconds } }),
+                runs = result.Timing.Runs,
+                compilationMs = result.Timing.CompilationTime.TotalMilliseconds,
+                compilationMsRange = new[] { result.Timing.CompilationMin.TotalMilliseconds, result.Timing.CompilationMax.TotalMilliseconds },
+                analyzers = result.Timing.Timings.Select(t => new { analyzer = t.Analyzer, rules = t.Rules, sdk = t.IsSdk, ms = t.Time.TotalMilliseconds, msRange = new[] { t.Min.TotalMilliseconds, t.Max.TotalMilliseconds } }),
             },
             analyzerExceptions = result.AnalyzerExceptions,
             notes = result.Notes,

@@ -22,6 +22,15 @@ public static class RuleCatalog
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
 
+    /// <summary>Every rule's analyzer, in id order: those the dispatcher runs and those that run alone (each runs alone here).</summary>
+    public static ImmutableArray<PerfAnalyzers.Infrastructure.PerfAnalyzer> RuleAnalyzers { get; } = PerfAnalyzers.Dispatch.PerfDispatcher.CreateRules()
+        .AddRange(Analyzers.OfType<PerfAnalyzers.Infrastructure.PerfAnalyzer>())
+        .OrderBy(a => a.SupportedDiagnostics[0].Id, StringComparer.Ordinal)
+        .ToImmutableArray();
+
+    /// <summary>The analyzer of rule <paramref name="id"/>, run alone (a fix of one rule needs only its findings).</summary>
+    public static DiagnosticAnalyzer RuleAnalyzer(string id) => RuleAnalyzers.Single(a => a.SupportedDiagnostics.Any(d => d.Id == id));
+
     public static ImmutableArray<CodeFixProvider> Fixes { get; } = typeof(DocumentFix).Assembly.GetTypes()
         .Where(t => typeof(CodeFixProvider).IsAssignableFrom(t) && !t.IsAbstract && t.GetCustomAttribute<ExportCodeFixProviderAttribute>() is not null)
         .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)

@@ -160,7 +160,7 @@ public sealed partial class Scanner
             return ImmutableArray<Diagnostic>.Empty;
         }
 
-        var analyzers = RuleCatalog.Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == id)).ToImmutableArray();
+        var analyzers = ImmutableArray.Create<DiagnosticAnalyzer>(RuleCatalog.RuleAnalyzer(id));
         var diagnostics = await compilation.WithAnalyzers(analyzers, project.AnalyzerOptions).GetAnalyzerDiagnosticsAsync(cancellationToken).ConfigureAwait(false);
         return diagnostics.Where(d => d.Id == id && d.Location.IsInSource).OrderBy(d => d.Location.SourceTree!.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start).ToImmutableArray();
     }

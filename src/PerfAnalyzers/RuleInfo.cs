@@ -7,8 +7,9 @@ namespace PerfAnalyzers;
 /// <summary>One rule's facts (an entry of <see cref="Rules"/>).</summary>
 public sealed class RuleInfo
 {
-    public RuleInfo(DiagnosticDescriptor descriptor, string firesOn, string? fixKey, RuleOption[] options, string[] sdkCounterparts)
+    public RuleInfo(DiagnosticDescriptor descriptor, string firesOn, string? fixKey, RuleOption[] options, string[] sdkCounterparts, System.Func<PerfAnalyzer> analyzer)
     {
+        CreateAnalyzer = analyzer;
         Descriptor = descriptor;
         FiresOn = firesOn;
         FixKey = fixKey;
@@ -33,4 +34,7 @@ public sealed class RuleInfo
     public ImmutableArray<string> SdkCounterparts { get; }
 
     public bool Honours(RuleOption option) => Options.Contains(option);
+
+    /// <summary>A new instance of the rule's analyzer (the dispatcher runs every entry's; tests and the CLI run one alone).</summary>
+    public System.Func<PerfAnalyzer> CreateAnalyzer { get; }
 }

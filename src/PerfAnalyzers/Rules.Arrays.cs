@@ -27,7 +27,8 @@ public static partial class Rules
             firesOn: ".NET Framework, .NET Standard, .NET Core before 5 (boundary measured)",
             fixKey: FixKey,
             options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF005PassLowerBoundsToArrayCopyAnalyzer());
     }
 
     /// <summary>PERF011: see docs/rules/PERF011.md.</summary>
@@ -53,7 +54,8 @@ public static partial class Rules
             firesOn: "Where `Span<T>` exists (.NET Core 2.1+, .NET Standard 2.1, or System.Memory), C# 7.3+",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, MaxBytes, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF011UseStackallocForSmallBuffersAnalyzer());
     }
 
     /// <summary>PERF012: see docs/rules/PERF012.md.</summary>
@@ -77,7 +79,8 @@ public static partial class Rules
             firesOn: ".NET Core 2.1 up to .NET 7 (silent on .NET 8+, measured equal on .NET 10; silent on .NET Framework/Standard); byte/sbyte/bool data with C# 7.3+, other primitives with C# 11 on .NET 7",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF012UseReadOnlySpanForConstantDataAnalyzer());
     }
 
     /// <summary>PERF014: see docs/rules/PERF014.md.</summary>
@@ -100,7 +103,8 @@ public static partial class Rules
             firesOn: "Where `System.Buffers.Binary.BinaryPrimitives` exists (.NET Core 2.1+, .NET Standard 2.1, or System.Memory); reads and writes of 2, 4 and 8 bytes, byte swaps",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF014UseBinaryPrimitivesAnalyzer());
     }
 
     /// <summary>PERF015: see docs/rules/PERF015.md.</summary>
@@ -123,7 +127,8 @@ public static partial class Rules
             firesOn: "Loops: every target with the replacement (`Array.Clear` range everywhere, `Array.Fill` .NET Core 2.0+, spans); `Array.Clear(a)` .NET 6+",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: ["CA1855"]);
+            sdkCounterparts: ["CA1855"],
+            analyzer: () => new Arrays.PERF015UseClearOrFillAnalyzer());
     }
 
     /// <summary>PERF016: see docs/rules/PERF016.md.</summary>
@@ -146,7 +151,8 @@ public static partial class Rules
             firesOn: ".NET Core 3.0+ (where SequenceEqual is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer());
     }
 
     /// <summary>PERF017: see docs/rules/PERF017.md.</summary>
@@ -169,6 +175,7 @@ public static partial class Rules
             firesOn: ".NET Core 3.0+ (where IndexOf is vectorized; silent on .NET Framework, .NET Standard and older .NET Core, where nothing was measured)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer());
     }
 }

@@ -30,7 +30,8 @@ public static partial class Rules
             firesOn: "Every target framework (async methods, lambdas, local functions, anonymous methods)",
             fixKey: FixKey,
             options: [ExcludedMethods],
-            sdkCounterparts: ["CA1849"]);
+            sdkCounterparts: ["CA1849"],
+            analyzer: () => new Async.PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer());
     }
 
     /// <summary>PERF007: see docs/rules/PERF007.md.</summary>
@@ -53,6 +54,7 @@ public static partial class Rules
             firesOn: ".NET Framework, .NET Standard, .NET Core 1.0–3.1, .NET 5 (before .NET 6)",
             fixKey: FixKey,
             options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Async.PERF007CacheTaskFromResultAnalyzer());
     }
 }

@@ -27,6 +27,7 @@ public static partial class Rules
             firesOn: ".NET 6+ (GetValueRefOrAddDefault); on every target where ContainsKey, a read and a write become TryGetValue and a write",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: ["CA1854", "CA1864"]);
+            sdkCounterparts: ["CA1854", "CA1864"],
+            analyzer: () => new Collections.PERF019UpdateDictionaryWithOneLookupAnalyzer());
     }
 }

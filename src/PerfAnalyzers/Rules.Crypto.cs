@@ -27,6 +27,7 @@ public static partial class Rules
             firesOn: ".NET 6+ (where the one-shot `EncryptCbc`/`DecryptCbc`/… and `Rfc2898DeriveBytes.Pbkdf2` exist)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Crypto.PERF020UseOneShotCryptographyAnalyzer());
     }
 }

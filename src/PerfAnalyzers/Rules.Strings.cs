@@ -27,7 +27,8 @@ public static partial class Rules
             firesOn: "Where the span overload exists (.NET Core 2.1+; concatenation .NET Core 3.0+); the `StringBuilder.Append` shape on every target",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: ["CA1845", "CA1846"]);
+            sdkCounterparts: ["CA1845", "CA1846"],
+            analyzer: () => new Strings.PERF001UseAsSpanInsteadOfSubstringAnalyzer());
     }
 
     /// <summary>PERF002: see docs/rules/PERF002.md.</summary>
@@ -53,7 +54,8 @@ public static partial class Rules
             firesOn: "All targets (the fix writes an interpolated string on .NET 6+ with C# 10+, `string.Concat` elsewhere)",
             fixKey: FixKey,
             options: [ColdPath.Option, MaxAppends, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Strings.PERF002AvoidStringBuilderForFewPiecesAnalyzer());
     }
 
     /// <summary>PERF008: see docs/rules/PERF008.md.</summary>
@@ -76,7 +78,8 @@ public static partial class Rules
             firesOn: ".NET 6+ with C# 10+ (interpolated string); every target for strings-only plain placeholders (`string.Concat`) and `StringBuilder.Append(string.Format(...))` (`AppendFormat`)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Strings.PERF008UseInterpolationInsteadOfStringFormatAnalyzer());
     }
 
     /// <summary>PERF021: see docs/rules/PERF021.md.</summary>
@@ -99,6 +102,7 @@ public static partial class Rules
             firesOn: ".NET Core 2.1+ and .NET Standard (where the typed overloads format in place; silent on .NET Framework, where `Append(int)` calls `ToString()` itself); format strings: .NET 6+ with C# 10+",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Strings.PERF021AppendPrimitivesWithoutToStringAnalyzer());
     }
 }

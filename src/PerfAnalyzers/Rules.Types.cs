@@ -27,7 +27,8 @@ public static partial class Rules
             firesOn: ".NET Framework, .NET Standard, .NET Core before 2.1",
             fixKey: FixKey,
             options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Types.PERF003AvoidEnumHasFlagAnalyzer());
     }
 
     /// <summary>PERF004: see docs/rules/PERF004.md.</summary>
@@ -80,7 +81,8 @@ public static partial class Rules
             firesOn: "Every target framework (reported at compilation end; the IDE shows it with full-solution analysis)",
             fixKey: FixKey,
             options: [InternalsVisibleTo, Impact, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: ["CA1852"]);
+            sdkCounterparts: ["CA1852"],
+            analyzer: () => new Types.PERF004SealInternalTypesAnalyzer());
     }
 
     /// <summary>PERF009: see docs/rules/PERF009.md.</summary>
@@ -103,7 +105,8 @@ public static partial class Rules
             firesOn: ".NET 6+ (where the generic overloads exist and no longer box)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Types.PERF009UseGenericEnumApisAnalyzer());
     }
 
     /// <summary>PERF010: see docs/rules/PERF010.md.</summary>
@@ -126,7 +129,8 @@ public static partial class Rules
             firesOn: ".NET 6+ (where `Random.Shared` exists)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Types.PERF010UseRandomSharedAnalyzer());
     }
 
     /// <summary>PERF013: see docs/rules/PERF013.md.</summary>
@@ -152,7 +156,8 @@ public static partial class Rules
             firesOn: ".NET Framework, .NET Standard, .NET Core before 3.0 (Mono measured; silent on .NET Core 3.0+, measured equal)",
             fixKey: FixKey,
             options: [ExcludedTypes, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: ["CA1810"]);
+            sdkCounterparts: ["CA1810"],
+            analyzer: () => new Types.PERF013InitializeStaticFieldsInlineAnalyzer());
     }
 
     /// <summary>PERF018: see docs/rules/PERF018.md.</summary>
@@ -175,6 +180,7 @@ public static partial class Rules
             firesOn: ".NET Core 2.1 to .NET 6 (silent on .NET Framework and .NET Standard, where the hoisted local is the faster code, and from .NET 7: measured equal on .NET 10)",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
-            sdkCounterparts: []);
+            sdkCounterparts: [],
+            analyzer: () => new Types.PERF018DoNotHoistEqualityComparerDefaultAnalyzer());
     }
 }

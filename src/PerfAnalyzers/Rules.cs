@@ -52,6 +52,8 @@ public static partial class Rules
     /// <summary>The entry of rule <paramref name="id"/>, or null.</summary>
     public static RuleInfo? Find(string id) => ById.TryGetValue(id, out var rule) ? rule : null;
 
+#pragma warning disable RS0030 // the entries' factory: the one place a descriptor is created (src/BannedSymbols.txt)
     private static DiagnosticDescriptor Create(string id, string title, string message, DiagnosticSeverity severity, string description, params string[] customTags) =>
         new(id, title, message, Category, severity, isEnabledByDefault: true, description, HelpLink(id), customTags);
+#pragma warning restore RS0030
 }

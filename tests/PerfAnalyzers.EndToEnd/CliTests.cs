@@ -130,4 +130,36 @@ public sealed partial class CliTests(PackageFixture fixture)
         Assert.True(buildCode == 0, build);
         Assert.DoesNotMatch(@"(?m): (error|warning) CS\d+", build);
     }
+
+    /// <summary>
+    /// <c>rule-lists --check</c> (run by .ci/run): the repository's lists match the rule entries; in a copy where a README
+    /// row was typed by hand it names the file and fails; without <c>--check</c> it writes the lists back.
+    /// </summary>
+    [Fact]
+    public void Rule_lists_match_the_entries_and_a_hand_edit_is_caught()
+    {
+        var (code, output) = Run("rule-lists --check");
+        Assert.True(code == 0, output);
+        Assert.Contains("every list matches the rule entries", output);
+
+        var copy = Path.Combine(fixture.WorkDirectory, "rule-lists");
+        foreach (var file in new[] { "PerfAnalyzers.sln", "README.md", "samples/.editorconfig", "src/PerfAnalyzers/AnalyzerReleases.Unshipped.md" }
+                     .Concat(Directory.GetFiles(Path.Combine(fixture.Root, "docs", "rules"), "PERF*.md").Select(f => Path.GetRelativePath(fixture.Root, f))))
+        {
+            var target = Path.Combine(copy, file);
+            Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+            File.Copy(Path.Combine(fixture.Root, file), target, overwrite: true);
+        }
+
+        var readme = Path.Combine(copy, "README.md");
+        File.WriteAllText(readme, File.ReadAllText(readme).Replace("| Avoid Enum.HasFlag where it boxes | Warning |", "| Avoid Enum.HasFlag where it boxes | Info |", StringComparison.Ordinal));
+        var (drift, report) = Run($"rule-lists --check --root \"{copy}\"");
+        Assert.Equal(1, drift);
+        Assert.Contains("README.md:", report);
+        Assert.DoesNotContain("samples/.editorconfig", report);
+
+        Assert.Equal(0, Run($"rule-lists --root \"{copy}\"").ExitCode);
+        Assert.Equal(0, Run($"rule-lists --check --root \"{copy}\"").ExitCode);
+        Assert.Equal(File.ReadAllText(Path.Combine(fixture.Root, "README.md")), File.ReadAllText(readme));
+    }
 }

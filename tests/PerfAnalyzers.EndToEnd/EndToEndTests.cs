@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.IO.Compression;
 using System.Linq;
+using System.Text.RegularExpressions;
 using System.Reflection;
 using System.Text.Json;
 using Microsoft.CodeAnalysis;
@@ -34,6 +35,20 @@ public sealed class EndToEndTests(PackageFixture fixture)
         Assert.Contains("analyzers/dotnet/cs/PerfAnalyzers.CodeFixes.dll", names);
         Assert.Contains("build/PerfAnalyzers.props", names);
         Assert.DoesNotContain(names, n => n.StartsWith("lib/", StringComparison.Ordinal));
+    }
+
+    /// <summary>
+    /// The package ships one analyzer: <c>-p:ReportAnalyzer=true</c> lists the dispatcher once, with every rule's id, and
+    /// no other PERF analyzer type.
+    /// </summary>
+    [Fact]
+    public void ReportAnalyzer_shows_one_line_for_the_dispatcher_with_its_rule_ids()
+    {
+        var (code, output, _) = fixture.Modern.Build("-p:ReportAnalyzer=true -v:d");
+        Assert.True(code == 0, output);
+        var lines = output.Split('\n').Where(l => l.Contains("PerfAnalyzers.", StringComparison.Ordinal) && Regex.IsMatch(l, @"^\s+[\d.<]+\s+[\d<]+\s+PerfAnalyzers\.")).ToList();
+        var line = Assert.Single(lines);
+        Assert.Contains("PerfAnalyzers.Dispatch.PerfDispatcher (" + string.Join(", ", Descriptors.Select(d => d.Id).OrderBy(x => x, StringComparer.Ordinal)) + ")", line);
     }
 
     [Fact]

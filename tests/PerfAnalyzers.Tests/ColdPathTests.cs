@@ -247,4 +247,34 @@ public class ColdPathTests
             }
         }
         """).RunAsync();
+
+    /// <summary>
+    /// The entry decides, not the analyzer: every finding of a rule whose entry lists <c>cold_paths</c> passes the check
+    /// when it is reported (ProfileGate.Report), even if its analyzer never asked; a rule that does not list it (PERF006)
+    /// is reported as it is.
+    /// </summary>
+    [Theory]
+    [InlineData("PERF008", null, false)]
+    [InlineData("PERF008", "report", true)]
+    [InlineData("PERF006", null, true)]
+    public void The_entry_applies_the_cold_check_to_every_reported_finding(string id, string? mode, bool reported)
+    {
+        const string code = "class C { void M() { try { } catch { var s = \"cold\"; } } }";
+        var tree = Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(code, path: "/src/A.cs");
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("C", new[] { tree });
+        var config = new System.Collections.Generic.Dictionary<string, string>();
+        if (mode is not null)
+        {
+            config["perf_analyzers.cold_paths"] = mode;
+        }
+
+        var options = new Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions(System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.AdditionalText>.Empty, new TestConfig(config));
+        var start = code.IndexOf("\"cold\"", System.StringComparison.Ordinal);
+        var location = Microsoft.CodeAnalysis.Location.Create(tree, new Microsoft.CodeAnalysis.Text.TextSpan(start, 6));
+        var descriptor = Rules.Find(id)!.Descriptor;
+        var diagnostic = Microsoft.CodeAnalysis.Diagnostic.Create(descriptor, location, "a", "b", "c");
+        var seen = new System.Collections.Generic.List<Microsoft.CodeAnalysis.Diagnostic>();
+        PerfAnalyzers.Profiles.ProfileGate.Report(seen.Add, diagnostic, member: null, compilation, options);
+        Assert.Equal(reported, seen.Count == 1);
+    }
 }

@@ -207,7 +207,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
     /// <summary><c>Task.CompletedTask</c> when the call is converted to a plain <c>Task</c> and that property exists.</summary>
     private static SyntaxNode? CompletedTaskReplacement(Use use, SyntaxGenerator generator)
     {
-        var task = use.Model.Compilation.GetTypeByMetadataName(WellKnownTypes.Task);
+        var task = WellKnownTypes.For(use.Model.Compilation).Get(WellKnownTypes.Task);
         if (task is null ||
             use.Model.GetOperation(use.Call)?.Parent is not IConversionOperation { IsImplicit: true } conversion ||
             !SymbolEqualityComparer.Default.Equals(conversion.Type, task) ||
@@ -222,7 +222,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
     }
 
     private static INamedTypeSymbol? TaskOfBool(Compilation compilation) =>
-        compilation.GetTypeByMetadataName(WellKnownTypes.TaskOfT)?.Construct(compilation.GetSpecialType(SpecialType.System_Boolean));
+        WellKnownTypes.For(compilation).Get(WellKnownTypes.TaskOfT)?.Construct(compilation.GetSpecialType(SpecialType.System_Boolean));
 
     /// <summary>A static readonly <c>Task&lt;bool&gt;</c> field of the type initialised with <c>Task.FromResult(value)</c>.</summary>
     private static async Task<string?> FindExistingFieldAsync(Solution solution, INamedTypeSymbol type, INamedTypeSymbol taskOfBool, bool value, CancellationToken cancellationToken)

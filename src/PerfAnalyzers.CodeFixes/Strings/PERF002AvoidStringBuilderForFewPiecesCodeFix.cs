@@ -32,12 +32,12 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesCodeFix() : DocumentFix
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || model is null || model.Compilation.GetTypeByMetadataName(WellKnownTypes.StringBuilder) is not { } stringBuilder)
+        if (root is null || model is null || WellKnownTypes.For(model.Compilation).Get(WellKnownTypes.StringBuilder) is not { } stringBuilder)
         {
             return null;
         }
 
-        var hasHandlers = model.Compilation.GetTypeByMetadataName(WellKnownTypes.DefaultInterpolatedStringHandler) is not null;
+        var hasHandlers = WellKnownTypes.For(model.Compilation).Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null;
         var languageVersion = ((CSharpParseOptions)root.SyntaxTree.Options).LanguageVersion;
         var editor = new SyntaxEditor(root, document.Project.Solution.Workspace.Services);
         var taken = new List<TextSpan>();

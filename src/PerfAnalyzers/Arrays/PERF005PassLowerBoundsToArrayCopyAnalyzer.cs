@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -13,7 +14,6 @@ namespace PerfAnalyzers.Arrays;
 /// target may run on a runtime before .NET 5 (there the three-argument overload asks each array for its lower bound).
 /// See docs/rules/PERF005.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
 {
     /// <summary>The first .NET version whose three-argument Array.Copy costs no more than the five-argument one.</summary>
@@ -55,7 +55,7 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
 
         var methods = threeArgument.ToImmutable();
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, methods, framework), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => AnalyzeInvocation(c, methods, framework), "Copy");
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, ImmutableHashSet<IMethodSymbol> methods, string framework)

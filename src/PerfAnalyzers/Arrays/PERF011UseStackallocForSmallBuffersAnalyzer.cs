@@ -17,7 +17,6 @@ namespace PerfAnalyzers.Arrays;
 /// that have a span overload): <c>Span&lt;T&gt; buffer = stackalloc T[N];</c> needs no heap allocation.
 /// See docs/rules/PERF011.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property: start positions of array arguments whose (array, offset, count) become one <c>Slice</c>.</summary>

@@ -17,7 +17,6 @@ namespace PerfAnalyzers.Arrays;
 /// no array is allocated. Every use in the compilation decides, so it is reported at compilation end.
 /// See docs/rules/PERF012.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =

@@ -18,7 +18,6 @@ namespace PerfAnalyzers.Arrays;
 /// One file per shape (<c>.Reads.cs</c>, <c>.Writes.cs</c>, <c>.Swaps.cs</c>, <c>.BitConverter.cs</c>); this one registers
 /// them and holds what they share. See docs/rules/PERF014.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 {
 

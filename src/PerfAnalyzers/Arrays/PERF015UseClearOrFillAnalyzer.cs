@@ -17,7 +17,6 @@ namespace PerfAnalyzers.Arrays;
 /// stores one invariant value into every element of an array or span, which one vectorized <c>Clear</c> or
 /// <c>Fill</c> call does. See docs/rules/PERF015.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property for <see cref="ShapeArrayFill"/>: the element type, fully qualified, when the value needs converting to it.</summary>

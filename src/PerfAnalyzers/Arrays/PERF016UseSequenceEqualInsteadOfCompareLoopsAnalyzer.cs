@@ -14,7 +14,6 @@ namespace PerfAnalyzers.Arrays;
 /// return true;</c> over two arrays or spans of the same char or integral element type: exactly
 /// <c>a.AsSpan().SequenceEqual(b)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF016.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property: "true" when the first operand is an array (the fix writes <c>AsSpan()</c>).</summary>

@@ -15,7 +15,6 @@ namespace PerfAnalyzers.Arrays;
 /// <c>string</c>, an array or a span of an integral type or <c>char</c>: exactly <c>s.IndexOf(v)</c>,
 /// <c>Array.IndexOf(a, v)</c> or <c>span.IndexOf(v)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF017.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 {
     /// <summary><c>s.IndexOf(v)</c> on a string.</summary>

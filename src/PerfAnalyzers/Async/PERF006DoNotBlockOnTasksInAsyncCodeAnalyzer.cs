@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 
 namespace PerfAnalyzers.Async;
@@ -19,7 +20,6 @@ namespace PerfAnalyzers.Async;
 /// to be complete there (awaited, blocked on, or checked on every control-flow path). The completion-flow analysis is
 /// in <c>PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer.Flow.cs</c>. See docs/rules/PERF006.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAnalyzer
 {
     /// <summary><c>t.Result</c> / <c>t.GetAwaiter().GetResult()</c> / <c>t.Wait()</c> → <c>await t</c>.</summary>
@@ -49,7 +49,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
         }
 
         context.RegisterOperationAction(c => AnalyzeResult(c, types), OperationKind.PropertyReference);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, types), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => AnalyzeInvocation(c, types), "Wait", "GetResult", "WaitAll", "WaitAny", "Sleep");
     }
 
     /// <summary>The types the rule resolves once per compilation.</summary>

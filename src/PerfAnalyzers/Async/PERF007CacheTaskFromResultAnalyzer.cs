@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -13,7 +14,6 @@ namespace PerfAnalyzers.Async;
 /// PERF007: <c>Task.FromResult(true)</c> / <c>Task.FromResult(false)</c> (any constant bool), where the target may run
 /// on a runtime before .NET 6 (there each call allocates a new task). See docs/rules/PERF007.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property: the constant result, "true" or "false".</summary>
@@ -53,7 +53,7 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
 
         var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, fromResult, types, framework), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => AnalyzeInvocation(c, fromResult, types, framework), "FromResult");
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, WellKnownTypes types, string framework)

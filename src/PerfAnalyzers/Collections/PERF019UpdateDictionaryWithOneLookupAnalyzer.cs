@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 using Model = PerfAnalyzers.Collections.PERF019UpdateDictionaryWithOneLookupModel;
@@ -18,7 +19,6 @@ namespace PerfAnalyzers.Collections;
 /// <c>CollectionsMarshal.GetValueRefOrAddDefault</c> on .NET 6+, or, where that cannot be written, one
 /// <c>TryGetValue</c> and one write when the original made three lookups. See docs/rules/PERF019.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
@@ -32,7 +32,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         var hasRefApi = new Lazy<bool>(
             () => compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal && !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty,
             System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
-        context.RegisterOperationAction(c => Analyze(c, compilation, hasRefApi), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => Analyze(c, compilation, hasRefApi), "ContainsKey", "TryGetValue");
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Lazy<bool> hasRefApi)

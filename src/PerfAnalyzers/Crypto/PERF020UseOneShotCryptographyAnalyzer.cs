@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -25,7 +26,6 @@ namespace PerfAnalyzers.Crypto;
 /// The algorithm object must be a local created by <c>Aes.Create()</c> whose mode and padding are the defaults (CBC,
 /// PKCS7) or constants assigned to it by statements of its own block before the pipeline. See docs/rules/PERF020.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
 {
     /// <summary>The MemoryStream + CryptoStream statements; the additional location is the pipeline's first statement.</summary>
@@ -71,19 +71,17 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         // compilation on .NET 8, docs/rules/PERF020.md), so they are resolved only once code names one of the three types
         // or methods the rule starts from, and a compilation that has none pays nothing but the callbacks.
         var symbols = new Lazy<Symbols?>(() => Symbols.Resolve(compilation), LazyThreadSafetyMode.ExecutionAndPublication);
-        context.RegisterOperationAction(
+        context.RegisterInvocationAction(
             c =>
             {
-                if (((IInvocationOperation)c.Operation).TargetMethod.Name == "TransformFinalBlock" &&
-                    symbols.Value is { HasCipherOneShots: true } resolved)
+                if (symbols.Value is { HasCipherOneShots: true } resolved)
                 {
                     AnalyzeTransform(c, compilation, resolved);
                 }
             },
-            OperationKind.Invocation);
+            "TransformFinalBlock");
 
-        // One callback per object creation for both shapes (Roslyn's cost of a callback is paid once).
-        context.RegisterOperationAction(
+        context.RegisterObjectCreationAction(
             c =>
             {
                 switch (((IObjectCreationOperation)c.Operation).Type?.Name)
@@ -96,7 +94,8 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
                         break;
                 }
             },
-            OperationKind.ObjectCreation);
+            "CryptoStream",
+            "Rfc2898DeriveBytes");
     }
 
     private sealed class Symbols

@@ -32,8 +32,13 @@ public static class ColdPath
         Report,
     }
 
-    /// <summary>Whether a finding at <paramref name="node"/> should be reported: not in cold code, or cold code asked for.</summary>
+    /// <summary>
+    /// Whether a finding at <paramref name="node"/> should be reported: not in cold code, or cold code asked for, or the
+    /// rule's entry does not list <see cref="Option"/> (the entry decides which rules the check applies to; it is applied
+    /// again to every finding of a listing rule when it is reported, <see cref="Profiles.ProfileGate.Report(System.Action{Diagnostic}, Diagnostic, ISymbol?, Compilation, AnalyzerOptions)"/>).
+    /// </summary>
     public static bool Allows(AnalyzerOptions options, SyntaxNode node, SemanticModel? model, string ruleId, CancellationToken cancellationToken) =>
+        Rules.Find(ruleId) is { } rule && !rule.Honours(Option) ||
         !IsCold(node, model, cancellationToken) || Option.Read(options, node.SyntaxTree, ruleId) == Mode.Report;
 
     /// <summary>

@@ -80,7 +80,8 @@ public static class MultiTargeting
     /// </summary>
     public static bool Allows(PerfCompilation compilation, AnalyzerOptions options, SyntaxTree tree, string ruleId, ApiAvailability api, ref ImmutableDictionary<string, string?> properties)
     {
-        if (compilation.Legs.IsEmpty || compilation.Legs.All(api.IsAvailableOn))
+        // The rule's entry lists the option or the check does not apply (the entry is the one place that says so).
+        if (compilation.Legs.IsEmpty || compilation.Legs.All(api.IsAvailableOn) || Rules.Find(ruleId) is { } rule && !rule.Honours(Option))
         {
             return true;
         }

@@ -1,4 +1,6 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis.Diagnostics;
+using PerfAnalyzers.Dispatch;
 
 namespace PerfAnalyzers.Infrastructure;
 
@@ -6,6 +8,9 @@ namespace PerfAnalyzers.Infrastructure;
 /// Base of every PERF analyzer: concurrent, skips generated code (unless a rule says otherwise), and hands each compilation's
 /// <see cref="PerfCompilation"/> (target framework, type cache) to <see cref="OnCompilationStart"/>, where the rule
 /// resolves its types once and registers nothing when they are absent.
+/// A rule always runs inside a dispatch (<see cref="Dispatcher"/>): alone, as here (tests, the CLI's per-rule timing,
+/// PERF004), or with the other rules in <see cref="PerfDispatcher"/>, the analyzer the package ships. Its operation
+/// actions go through the same table either way, and a rule that is off in every file is not started.
 /// </summary>
 public abstract class PerfAnalyzer : DiagnosticAnalyzer
 {
@@ -13,9 +18,12 @@ public abstract class PerfAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysis);
-        context.RegisterCompilationStartAction(start =>
-            OnCompilationStart(start, PerfCompilation.Get(start.Compilation, start.Options)));
+        var analyzesGenerated = (GeneratedCodeAnalysis & GeneratedCodeAnalysisFlags.Analyze) != 0;
+        context.RegisterCompilationStartAction(start => Dispatcher.Start(start, ImmutableArray.Create(this), clock: null, analyzesGenerated));
     }
+
+    /// <summary>Starts the rule for one compilation (called by a <see cref="Dispatcher"/>).</summary>
+    internal void Start(CompilationStartAnalysisContext context, PerfCompilation compilation) => OnCompilationStart(context, compilation);
 
     /// <summary>
     /// How the rule treats generated code. The default skips it: without <see cref="GeneratedCodeAnalysisFlags.Analyze"/>
@@ -27,7 +35,7 @@ public abstract class PerfAnalyzer : DiagnosticAnalyzer
     /// checks it itself (<see cref="GeneratedCode"/>). A rule whose answer depends on the whole compilation (PERF004: a
     /// derived type in generated code) analyzes it, and keeps its reports out of generated code itself. GeneratedCodeTests.
     /// </summary>
-    protected virtual GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.ReportDiagnostics;
+    protected internal virtual GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.ReportDiagnostics;
 
     protected abstract void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation);
 }

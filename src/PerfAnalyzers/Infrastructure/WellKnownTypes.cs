@@ -19,7 +19,12 @@ public sealed class WellKnownTypes
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<string, INamedTypeSymbol?> _types = new();
 
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, WellKnownTypes> ForFixes = new();
+
     public WellKnownTypes(Compilation compilation) => _compilation = compilation;
+
+    /// <summary>The cache of a compilation outside an analyzer (a code fix, which has no <see cref="PerfCompilation"/>).</summary>
+    public static WellKnownTypes For(Compilation compilation) => ForFixes.GetValue(compilation, c => new WellKnownTypes(c));
 
     public const string ReadOnlySpanOfT = "System.ReadOnlySpan`1";
     public const string SpanOfT = "System.Span`1";
@@ -60,7 +65,9 @@ public sealed class WellKnownTypes
     public const string HashAlgorithmName = "System.Security.Cryptography.HashAlgorithmName";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
+#pragma warning disable RS0030 // the one place types are resolved by metadata name (src/BannedSymbols.txt)
     public INamedTypeSymbol? Get(string metadataName) => _types.GetOrAdd(metadataName, name => _compilation.GetTypeByMetadataName(name));
+#pragma warning restore RS0030
 
     /// <summary>
     /// Whether <paramref name="type"/> (its original definition) is the type <paramref name="metadataName"/>: the same

@@ -64,10 +64,21 @@ public static class ProfileGate
     /// </summary>
     public static void Report(Action<Diagnostic> report, Diagnostic diagnostic, ISymbol? member, Compilation compilation, AnalyzerOptions options)
     {
+        var rule = Rules.Find(diagnostic.Id);
+
+        // The shared checks the rule's entry lists apply to each of its findings here, whatever its analyzer asked before:
+        // cold code (by syntax; the rules that ask earlier also follow private methods' callers with their model).
+        if (rule is not null && rule.Honours(ColdPath.Option) && diagnostic.Location.SourceTree is { } reportedIn &&
+            reportedIn.GetRoot(CancellationToken.None).FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is { } node &&
+            !ColdPath.Allows(options, node, model: null, diagnostic.Id, CancellationToken.None))
+        {
+            return;
+        }
+
         var profile = PerfCompilation.Get(compilation, options).Profile;
         if (profile is null
             || diagnostic.Location.SourceTree is not { } tree
-            || Rules.Find(diagnostic.Id) is not { } rule
+            || rule is null
             || !rule.Honours(ModeOption))
         {
             report(diagnostic);

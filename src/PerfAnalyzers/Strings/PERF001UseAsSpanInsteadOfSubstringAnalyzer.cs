@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -15,7 +16,6 @@ namespace PerfAnalyzers.Strings;
 /// <c>ReadOnlySpan&lt;char&gt;</c> overload, <c>StringBuilder.Append</c>, an ordinal comparison, a concatenation, or a
 /// local used once in one of those places. See docs/rules/PERF001.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
 {
 
@@ -45,9 +45,8 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
             return;
         }
 
-        // The driver builds each method's operation tree once for all analyzers; this callback rejects every
-        // invocation that is not string.Substring with two reference comparisons before any further work.
-        context.RegisterOperationAction(
+        // The dispatcher hands the rule only calls named Substring; one reference comparison rejects the other types'.
+        context.RegisterInvocationAction(
             c =>
             {
                 var invocation = (IInvocationOperation)c.Operation;
@@ -57,7 +56,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
                     AnalyzeInvocation(invocation, c.ContainingSymbol, c.Options, d => ProfileGate.Report(c.ReportDiagnostic, d, c.ContainingSymbol, c.Compilation, c.Options), types);
                 }
             },
-            OperationKind.Invocation);
+            "Substring");
     }
 
     /// <summary>Everything the rule resolves once per compilation.</summary>

@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -18,7 +19,6 @@ namespace PerfAnalyzers.Strings;
 /// read once with <c>ToString()</c> — where <c>string.Concat</c> or an interpolated string builds the same text
 /// without the builder and its buffer. See docs/rules/PERF002.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
@@ -36,7 +36,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
         var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
                           (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn));
         var types = compilation.Types;
-        context.RegisterOperationAction(c => Analyze(c, stringBuilder, hasHandlers, types), OperationKind.ObjectCreation);
+        context.RegisterObjectCreationAction(c => Analyze(c, stringBuilder, hasHandlers, types), "StringBuilder");
     }
 
     private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, WellKnownTypes types)

@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -16,7 +17,6 @@ namespace PerfAnalyzers.Strings;
 /// arguments and allocates a params array; an interpolated string (.NET 6+ with C# 10+) or, for strings only,
 /// <c>string.Concat</c> builds the same text with the format parsed at compile time. See docs/rules/PERF008.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
@@ -65,7 +65,7 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var types = Symbols.Resolve(compilation);
-        context.RegisterOperationAction(c => Analyze(c, compilation, types), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => Analyze(c, compilation, types), "Format");
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Symbols types)

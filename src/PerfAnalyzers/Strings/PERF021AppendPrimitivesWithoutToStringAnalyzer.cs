@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -15,7 +16,6 @@ namespace PerfAnalyzers.Strings;
 /// string; on .NET 6+ with C# 10+ also <c>sb.Append(x.ToString("F2"))</c> → <c>sb.Append($"{x:F2}")</c> (the builder's
 /// interpolation handler formats in place). See docs/rules/PERF021.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyzer
 {
     /// <summary><c>sb.Append(x.ToString())</c> → <c>sb.Append(x)</c>; <c>sb.Insert(i, x.ToString())</c> → <c>sb.Insert(i, x)</c>.</summary>
@@ -44,7 +44,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             return;
         }
 
-        context.RegisterOperationAction(c => Analyze(c, compilation, symbols), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => Analyze(c, compilation, symbols), "Append", "Insert");
     }
 
     /// <summary>StringBuilder, its typed overloads, and whether the .NET 6 interpolation handler is there.</summary>

@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -12,7 +13,6 @@ namespace PerfAnalyzers.Types;
 /// PERF003: <c>value.HasFlag(flag)</c> on a concrete enum type, where the target framework may run it on a runtime
 /// before .NET Core 2.1 (there it boxes both values). See docs/rules/PERF003.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
 {
 
@@ -35,7 +35,7 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
 
         var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, hasFlag, types, framework), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => AnalyzeInvocation(c, hasFlag, types, framework), "HasFlag");
     }
 
     private static IMethodSymbol? GetHasFlag(Compilation compilation)

@@ -20,7 +20,6 @@ namespace PerfAnalyzers.Types;
 /// facts are collected concurrently by symbol and syntax actions and the answer is reported at compilation end.
 /// See docs/rules/PERF004.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 {
     private static readonly string[] TestAssemblySuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Benchmarks" };
@@ -29,7 +28,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         ImmutableArray.Create(Rules.PERF004.Descriptor);
 
     /// <summary>Derived types and constraints in generated code count too; the rule never reports a generated type.</summary>
-    protected override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze | GeneratedCodeAnalysisFlags.ReportDiagnostics;
+    protected internal override GeneratedCodeAnalysisFlags GeneratedCodeAnalysis => GeneratedCodeAnalysisFlags.Analyze | GeneratedCodeAnalysisFlags.ReportDiagnostics;
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {

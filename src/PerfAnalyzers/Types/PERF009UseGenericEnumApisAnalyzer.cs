@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -12,7 +13,6 @@ namespace PerfAnalyzers.Types;
 /// PERF009: the <c>typeof(E)</c> forms of <c>Enum.IsDefined</c>, <c>GetName</c>, <c>GetValues</c> and <c>Parse</c> on a
 /// concrete enum type, where the generic overloads exist and are faster (.NET 6+). See docs/rules/PERF009.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
 {
 
@@ -43,7 +43,7 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
         }
 
         var types = compilation.Types;
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, compilation, generic, types), OperationKind.Invocation);
+        context.RegisterInvocationAction(c => AnalyzeInvocation(c, compilation, generic, types), "IsDefined", "GetName", "GetValues", "Parse");
     }
 
     /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>

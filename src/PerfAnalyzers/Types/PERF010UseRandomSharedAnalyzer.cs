@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -13,7 +14,6 @@ namespace PerfAnalyzers.Types;
 /// (<c>new Random().Next(10)</c>, or a local only used to draw values), where <c>Random.Shared</c> exists (.NET 6+).
 /// See docs/rules/PERF010.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
 {
 
@@ -34,7 +34,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         }
 
         var types = compilation.Types;
-        context.RegisterOperationAction(c => AnalyzeCreation(c, compilation, random, types), OperationKind.ObjectCreation);
+        context.RegisterObjectCreationAction(c => AnalyzeCreation(c, compilation, random, types), "Random");
     }
 
     private static bool HasShared(INamedTypeSymbol random)

@@ -15,7 +15,6 @@ namespace PerfAnalyzers.Types;
 /// whose computation has no side effects worth ordering. Written as field initializers instead, the type is marked
 /// <c>beforefieldinit</c> and the JIT need not keep class-initialization checks. See docs/rules/PERF013.md.
 /// </summary>
-[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
 {
 

@@ -16,7 +16,6 @@ namespace PerfAnalyzers.Types;
 /// Framework the hoisted local was the optimization, and on .NET 10 the two forms measure the same: silent there.
 /// See docs/rules/PERF018.md.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PERF018DoNotHoistEqualityComparerDefaultAnalyzer : PerfAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =

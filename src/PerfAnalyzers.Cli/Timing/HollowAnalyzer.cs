@@ -3,7 +3,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace PerfAnalyzers.Cli;
+namespace PerfAnalyzers.Cli.Timing;
 
 /// <summary>
 /// For <c>--timing --hollow</c>: a PERF analyzer's twin that runs the rule's own initialization and compilation-start

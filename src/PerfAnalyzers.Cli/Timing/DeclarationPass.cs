@@ -4,7 +4,7 @@ using System.Diagnostics;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace PerfAnalyzers.Cli;
+namespace PerfAnalyzers.Cli.Timing;
 
 /// <summary>
 /// For <c>--timing</c>: runs first, and at compilation start binds every declaration of the compilation the analyzers

@@ -4,7 +4,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace PerfAnalyzers.Cli;
+namespace PerfAnalyzers.Cli.Timing;
 
 /// <summary>
 /// For <c>--timing</c>: reports given diagnostics again, at the same places and with the same messages, and does

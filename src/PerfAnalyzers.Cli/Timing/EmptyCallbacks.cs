@@ -5,14 +5,14 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace PerfAnalyzers.Cli;
+namespace PerfAnalyzers.Cli.Timing;
 
 /// <summary>
 /// For <c>--timing --floor</c>: an analyzer whose callbacks do nothing but count themselves, for one set of operation
 /// kinds (or symbol kinds). Its time is what Roslyn charges any analyzer for registering that set on this code — the
 /// floor under a rule that registers it, before the rule does any work of its own. Two more rows price the first check of
-/// the rules that register <c>Invocation</c> (the called method's name): read by one analyzer per rule, as the package is
-/// built, and read once by one analyzer for all of them, as a shared dispatch would.
+/// the rules that register <c>Invocation</c> (the called method's name): read by one analyzer per rule, as the package was
+/// built before its dispatch, and read once by one analyzer for all of them, as PerfDispatcher does.
 /// </summary>
 /// <remarks>Not a shipped analyzer: the CLI creates it for its own timing runs (hence no release tracking).</remarks>
 #pragma warning disable RS1001, RS2008 // no [DiagnosticAnalyzer] attribute and no release entry: instantiated by the CLI only
@@ -117,10 +117,10 @@ internal sealed class EmptyCallbacks : DiagnosticAnalyzer
         .Add(new EmptyCallbacks(SharedDispatch, [], [], InvocationRuleNames));
 
     /// <summary>Row name: each rule's analyzer reads the called method's name.</summary>
-    public static string PerRuleDispatch => $"Invocation, the called method's name read by {InvocationRuleNames.Length} analyzers (one per rule, as built)";
+    public static string PerRuleDispatch => $"Invocation, the called method's name read by {InvocationRuleNames.Length} analyzers (one per rule, the package before its dispatch)";
 
     /// <summary>Row name: one analyzer reads it once for all of them.</summary>
-    public static string SharedDispatch => $"Invocation, the called method's name read once for the same {InvocationRuleNames.Length} rules (one shared analyzer)";
+    public static string SharedDispatch => $"Invocation, the called method's name read once for the same {InvocationRuleNames.Length} rules (one shared analyzer, as PerfDispatcher reads it)";
 
     private static EmptyCallbacks Operations(string name, params OperationKind[] kinds) => new(name, kinds, []);
 }

@@ -1,0 +1,42 @@
+using System;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace PerfAnalyzers.Dispatch;
+
+/// <summary>
+/// Registrations that name what a rule looks at, so a <see cref="Dispatcher"/> hands the rule only those operations
+/// (the name is read once per operation for all rules, and looked up in a table). Every rule runs inside a dispatcher,
+/// alone (tests, <c>--timing</c>) or with others (the shipped <see cref="PerfDispatcher"/>): the filter is the same in both.
+/// </summary>
+public static class DispatchExtensions
+{
+    /// <summary>Calls <paramref name="action"/> for each invocation of a method named one of <paramref name="methodNames"/>.</summary>
+    public static void RegisterInvocationAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] methodNames) =>
+        Register(context, OperationKind.Invocation, action, methodNames);
+
+    /// <summary>Calls <paramref name="action"/> for each <c>new T(...)</c> of a type named one of <paramref name="typeNames"/> (the simple name, no arity).</summary>
+    public static void RegisterObjectCreationAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] typeNames) =>
+        Register(context, OperationKind.ObjectCreation, action, typeNames);
+
+    private static void Register(CompilationStartAnalysisContext context, OperationKind kind, Action<OperationAnalysisContext> action, string[] names)
+    {
+        if (context is DispatchContext dispatch)
+        {
+            dispatch.Add(kind, action, names);
+        }
+        else
+        {
+            // Outside a dispatcher (a host that wraps the start context, the CLI's hollow twins): the same filter, per callback.
+            context.RegisterOperationAction(
+                c =>
+                {
+                    if (Array.IndexOf(names, DispatchTable.KeyOf(c.Operation)) >= 0)
+                    {
+                        action(c);
+                    }
+                },
+                kind);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System;
+using System.Diagnostics;
+using System.Threading;
+
+namespace PerfAnalyzers.Dispatch;
+
+/// <summary>
+/// Time and callbacks spent in each rule of a <see cref="Dispatcher"/>, for the CLI's <c>--timing</c> (a build's
+/// dispatcher has none and reads no clock). Index <c>i</c> is the dispatcher's <c>i</c>-th rule.
+/// </summary>
+public sealed class RuleClock
+{
+    private readonly long[] ticks;
+    private readonly long[] calls;
+
+    public RuleClock(int rules)
+    {
+        ticks = new long[rules];
+        calls = new long[rules];
+    }
+
+    /// <summary>Time inside rule <paramref name="rule"/>'s callbacks.</summary>
+    public TimeSpan Time(int rule) => TimeSpan.FromSeconds(Interlocked.Read(ref ticks[rule]) / (double)Stopwatch.Frequency);
+
+    /// <summary>How many callbacks reached rule <paramref name="rule"/>.</summary>
+    public long Calls(int rule) => Interlocked.Read(ref calls[rule]);
+
+    public void Reset()
+    {
+        for (var i = 0; i < ticks.Length; i++)
+        {
+            Interlocked.Exchange(ref ticks[i], 0);
+            Interlocked.Exchange(ref calls[i], 0);
+        }
+    }
+
+    internal void Run<T>(int rule, Action<T> action, T context)
+    {
+        var start = Stopwatch.GetTimestamp();
+        try
+        {
+            action(context);
+        }
+        finally
+        {
+            Interlocked.Add(ref ticks[rule], Stopwatch.GetTimestamp() - start);
+            Interlocked.Increment(ref calls[rule]);
+        }
+    }
+
+    /// <summary>Time a rule spent outside its callbacks (its compilation-start setup).</summary>
+    internal void Add(int rule, long elapsedTicks) => Interlocked.Add(ref ticks[rule], elapsedTicks);
+
+    internal Action<T> Wrap<T>(int rule, Action<T> action) => context => Run(rule, action, context);
+}
