@@ -7,7 +7,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF001UseAsSpanInsteadOfSubstringTests
+public partial class PERF001UseAsSpanInsteadOfSubstringTests : RuleTests<PERF001UseAsSpanInsteadOfSubstringAnalyzer, PERF001UseAsSpanInsteadOfSubstringCodeFix>
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Microsoft.CodeAnalysis.NullableContextOptions? nullable = null)
     {

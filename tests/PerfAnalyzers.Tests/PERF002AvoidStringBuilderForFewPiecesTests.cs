@@ -10,15 +10,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF002AvoidStringBuilderForFewPiecesTests
+public class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Text;\n\n";
-
-    private static RuleTest<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 

@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF003AvoidEnumHasFlagTests
+public class PERF003AvoidEnumHasFlagTests : RuleTests<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix, NetStandard20Target>
 {
     private const string Header = "using System;\nusing System.IO;\n\n[Flags]\nenum E { None = 0, A = 1, B = 2, AB = A | B }\n\nenum Other { X = 1 }\n\n";
-
-    private static RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest<PERF003AvoidEnumHasFlagAnalyzer, PERF003AvoidEnumHasFlagCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "class C\n{\n" + members + "\n}\n";
 

@@ -13,7 +13,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF004SealInternalTypesTests
+public partial class PERF004SealInternalTypesTests : RuleTests<PERF004SealInternalTypesAnalyzer, PERF004SealInternalTypesCodeFix>
 {
     private const string Option = "perf_analyzers.PERF004.internals_visible_to";
 

@@ -7,14 +7,8 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF005PassLowerBoundsToArrayCopyTests
+public class PERF005PassLowerBoundsToArrayCopyTests : RuleTests<PERF005PassLowerBoundsToArrayCopyAnalyzer, PERF005PassLowerBoundsToArrayCopyCodeFix, NetStandard20Target>
 {
-    private static RuleTest<PERF005PassLowerBoundsToArrayCopyAnalyzer, PERF005PassLowerBoundsToArrayCopyCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest<PERF005PassLowerBoundsToArrayCopyAnalyzer, PERF005PassLowerBoundsToArrayCopyCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        Test(source, fixedSource, references).RunAsync();
-
     private static string Wrap(string members, string usings = "using System;\n") => usings + "\nclass C\n{\n" + members + "\n}\n";
 
     // ---- Flagged shapes and the fix ----

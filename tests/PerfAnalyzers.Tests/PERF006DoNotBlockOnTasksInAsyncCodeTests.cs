@@ -8,7 +8,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF006DoNotBlockOnTasksInAsyncCodeTests
+public partial class PERF006DoNotBlockOnTasksInAsyncCodeTests : RuleTests<PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer, PERF006DoNotBlockOnTasksInAsyncCodeCodeFix>
 {
     private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80, Dictionary<string, string>? options = null, bool allowErrors = false)
     {

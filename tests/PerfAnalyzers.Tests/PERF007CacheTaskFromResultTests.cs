@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF007CacheTaskFromResultTests
+public class PERF007CacheTaskFromResultTests : RuleTests<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix, NetStandard20Target>
 {
     private const string Usings = "using System;\nusing System.Threading.Tasks;\n\n";
-
-    private static RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        Test(source, fixedSource, references).RunAsync();
 
     // ---- Flagged shapes and the fix ----
 

@@ -15,15 +15,9 @@ using CompositeFormatParser = PerfAnalyzers.Infrastructure.CompositeFormat;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF008UseInterpolationInsteadOfStringFormatTests
+public partial class PERF008UseInterpolationInsteadOfStringFormatTests : RuleTests<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix>
 {
     private const string Header = "using System;\nusing System.IO;\nusing System.Text;\n\n";
-
-    private static RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF008UseInterpolationInsteadOfStringFormatAnalyzer, PERF008UseInterpolationInsteadOfStringFormatCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static Task VerifyCSharp9(string source, string? fixedSource = null)
     {

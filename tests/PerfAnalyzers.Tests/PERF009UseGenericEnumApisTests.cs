@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF009UseGenericEnumApisTests
+public class PERF009UseGenericEnumApisTests : RuleTests<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\nenum E { A, B, C }\n\nenum Other { X }\n\n";
-
-    private static RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF009UseGenericEnumApisAnalyzer, PERF009UseGenericEnumApisCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "static class C\n{\n" + members + "\n}\n";
 

@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF010UseRandomSharedTests
+public class PERF010UseRandomSharedTests : RuleTests<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
-
-    private static RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF010UseRandomSharedAnalyzer, PERF010UseRandomSharedCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 

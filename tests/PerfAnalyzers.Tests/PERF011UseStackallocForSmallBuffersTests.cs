@@ -8,12 +8,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF011UseStackallocForSmallBuffersTests
+public partial class PERF011UseStackallocForSmallBuffersTests : RuleTests<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.IO;\nusing System.Text;\nusing System.Threading.Tasks;\n\n";
-
-    private static RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF011UseStackallocForSmallBuffersAnalyzer, PERF011UseStackallocForSmallBuffersCodeFix>.Create(source, fixedSource, references);
 
     // ---- .NET 10: only buffers passed to a call (the JIT stack-allocates the others itself) ----
 
@@ -34,9 +31,6 @@ public partial class PERF011UseStackallocForSmallBuffersTests
                 Wrap(Passed.Replace("MARK", passedFires ? "[|new byte[4]|]" : "new byte[4]")).Replace("static class C", "static class D"),
             },
         }.WithTargetFramework(moniker).RunAsync();
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "static class C\n{\n" + members + "\n}\n";
 

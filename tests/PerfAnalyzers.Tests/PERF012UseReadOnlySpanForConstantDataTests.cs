@@ -7,7 +7,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF012UseReadOnlySpanForConstantDataTests
+public class PERF012UseReadOnlySpanForConstantDataTests : RuleTests<PERF012UseReadOnlySpanForConstantDataAnalyzer, PERF012UseReadOnlySpanForConstantDataCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n";
 

@@ -7,14 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF013InitializeStaticFieldsInlineTests
+public class PERF013InitializeStaticFieldsInlineTests : RuleTests<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix, NetStandard20Target>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
-
-    private static RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.NetStandard20) =>
-        RuleTest<PERF013InitializeStaticFieldsInlineAnalyzer, PERF013InitializeStaticFieldsInlineCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null) => Test(source, fixedSource).RunAsync();
 
     // ---- Flagged shapes and the fix ----
 

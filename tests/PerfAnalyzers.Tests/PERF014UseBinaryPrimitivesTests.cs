@@ -10,12 +10,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF014UseBinaryPrimitivesTests
+public class PERF014UseBinaryPrimitivesTests : RuleTests<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix>
 {
     private const string Header = "using System;\n\n";
-
-    private static RuleTest<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF014UseBinaryPrimitivesAnalyzer, PERF014UseBinaryPrimitivesCodeFix>.Create(source, fixedSource, references);
 
     private static string Wrap(string usings, string members) => Header.TrimEnd('\n') + "\n" + usings + "\n" + "static class C\n{\n" + members + "\n}\n";
 

@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF015UseClearOrFillTests
+public partial class PERF015UseClearOrFillTests : RuleTests<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
-
-    private static RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF015UseClearOrFillAnalyzer, PERF015UseClearOrFillCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 

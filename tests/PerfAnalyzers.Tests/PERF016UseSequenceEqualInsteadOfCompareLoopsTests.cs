@@ -8,15 +8,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
+public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix>
 {
     private const string Header = "using System;\n\n";
-
-    private static RuleTest<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 

@@ -8,15 +8,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF017UseIndexOfInsteadOfSearchLoopsTests
+public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>
 {
     private const string Header = "using System;\n\n";
-
-    private static RuleTest<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 

@@ -7,12 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF018DoNotHoistEqualityComparerDefaultTests
+public class PERF018DoNotHoistEqualityComparerDefaultTests : RuleTests<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\n\n";
-
-    private static RuleTest<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF018DoNotHoistEqualityComparerDefaultAnalyzer, PERF018DoNotHoistEqualityComparerDefaultCodeFix>.Create(source, fixedSource, references);
 
     /// <summary>On .NET 6 (the newest target where a hoisted comparer was measured slower), with .NET 8's references.</summary>
     private static Task Verify(string source, string? fixedSource = null) =>

@@ -9,17 +9,11 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF019UpdateDictionaryWithOneLookupTests
+public partial class PERF019UpdateDictionaryWithOneLookupTests : RuleTests<PERF019UpdateDictionaryWithOneLookupAnalyzer, PERF019UpdateDictionaryWithOneLookupCodeFix>
 {
     private const string Header = "using System.Collections.Generic;\n\n";
 
     private const string FixedHeader = "using System.Collections.Generic;\nusing System.Runtime.InteropServices;\n\n";
-
-    private static RuleTest<PERF019UpdateDictionaryWithOneLookupAnalyzer, PERF019UpdateDictionaryWithOneLookupCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF019UpdateDictionaryWithOneLookupAnalyzer, PERF019UpdateDictionaryWithOneLookupCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members, string header = Header) => header + "sealed class C\n{\n" + members + "\n}\n";
 

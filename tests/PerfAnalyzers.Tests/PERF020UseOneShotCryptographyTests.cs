@@ -13,15 +13,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF020UseOneShotCryptographyTests
+public partial class PERF020UseOneShotCryptographyTests : RuleTests<PERF020UseOneShotCryptographyAnalyzer, PERF020UseOneShotCryptographyCodeFix>
 {
     private const string Header = "using System;\nusing System.IO;\nusing System.Security.Cryptography;\nusing System.Text;\n\n";
-
-    private static RuleTest<PERF020UseOneShotCryptographyAnalyzer, PERF020UseOneShotCryptographyCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF020UseOneShotCryptographyAnalyzer, PERF020UseOneShotCryptographyCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "public static class P\n{\n" + members + "\n}\n";
 

@@ -7,15 +7,9 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF021AppendPrimitivesWithoutToStringTests
+public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021AppendPrimitivesWithoutToStringAnalyzer, PERF021AppendPrimitivesWithoutToStringCodeFix>
 {
     private const string Header = "using System;\nusing System.Globalization;\nusing System.Text;\n\n";
-
-    private static RuleTest<PERF021AppendPrimitivesWithoutToStringAnalyzer, PERF021AppendPrimitivesWithoutToStringCodeFix> Test(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        RuleTest<PERF021AppendPrimitivesWithoutToStringAnalyzer, PERF021AppendPrimitivesWithoutToStringCodeFix>.Create(source, fixedSource, references);
-
-    private static Task Verify(string source, string? fixedSource = null, TestReferences references = TestReferences.Net80) =>
-        Test(source, fixedSource, references).RunAsync();
 
     private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
 
