@@ -16,8 +16,10 @@ namespace PerfAnalyzers.Cli.Timing;
 /// default settings, the SDK's counterpart rules switched on, and the PERF analyzers. Each run takes a fresh copy of the
 /// compilation and times, one after the other on one thread, the compiler's own pass (binding and flow analysis, what
 /// <c>GetDiagnostics</c> does) and then the analyzers (Roslyn's analyzer telemetry: time inside each analyzer's
-/// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports; each rule of the dispatcher by its
-/// <see cref="RuleClock"/>). Both are measured the same way (wall clock, one thread, no garbage collection) in the same
+/// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Each rule's share comes from a second analysis
+/// after each timed one, of the same rules in a dispatcher with a <see cref="RuleClock"/>: the clock's reads cost time
+/// of their own (about one read per rule callback, measured and subtracted), which a build does not pay, so the
+/// dispatcher's and the totals' figures come from the analysis without it. Both are measured the same way (wall clock, one thread, no garbage collection) in the same
 /// moment, so what slows this machine down slows both; the figures are the medians of <see cref="ScanOptions.Repeat"/>
 /// runs after <see cref="ScanOptions.Warmup"/> untimed ones. Roslyn analyzes a fork of the compilation and runs the
 /// compiler's pass over that fork beside the analyzers, as a build does; <see cref="DeclarationPass"/> binds the fork's
@@ -33,7 +35,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         ImmutableArray<DiagnosticAnalyzer> sdkDefaultAnalyzers,
         ImmutableArray<DiagnosticAnalyzer> sdkAnalyzers,
         ImmutableArray<DiagnosticAnalyzer> perfAnalyzers,
-        RuleClock? clock,
+        PerfDispatcher? clocked,
         ScanResult result,
         CancellationToken cancellationToken)
     {
@@ -46,8 +48,11 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
         var compileRuns = new List<TimeSpan>();
         var perfFindings = new List<Diagnostic>();
-        var dispatcher = perfAnalyzers.OfType<PerfDispatcher>().FirstOrDefault();
-        var ruleSamples = dispatcher is null || clock is null ? Array.Empty<List<TimeSpan>>() : dispatcher.Rules.Select(_ => new List<TimeSpan>()).ToArray();
+        var clock = clocked?.Clock;
+        var ruleSamples = clocked is null || clock is null ? Array.Empty<List<TimeSpan>>() : clocked.Rules.Select(_ => new List<TimeSpan>()).ToArray();
+        var overhead = clock is null ? 0 : RuleClock.OverheadNanoseconds();
+        var splitSet = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(perfAnalyzers.Where(a => a is not PerfDispatcher))
+            .AddRange(clocked is null ? ImmutableArray<DiagnosticAnalyzer>.Empty : ImmutableArray.Create<DiagnosticAnalyzer>(clocked)).Distinct().ToImmutableArray();
         for (var i = -options.Warmup; i < options.Repeat; i++)
         {
             progress(i < 0 ? $"timing: warm-up run {i + options.Warmup + 1}/{options.Warmup}" : $"timing run {i + 1}/{options.Repeat}");
@@ -69,15 +74,31 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             QuietRun.EndNoGcRegion(noGc);
 
             QuietRun.Settle();
-            clock?.Reset();
             noGc = QuietRun.StartNoGcRegion();
             var (collections, pauses) = (GC.CollectionCount(0), GC.GetTotalPauseDuration());
             var analysis = await withAnalyzers.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
             QuietRun.EndNoGcRegion(noGc);
             var (timedCollections, timedPauses) = (GC.CollectionCount(0) - collections, GC.GetTotalPauseDuration() - pauses);
-            // The rules' clocks now: the hollow analysis below starts the rules again (their setup would add to them).
-            var ruleTimes = Enumerable.Range(0, ruleSamples.Length).Select(rule => clock!.Time(rule)).ToList();
             floor?.Record();
+
+            // Each rule's share: the same analysis again with the clocked dispatcher in the unclocked one's place.
+            var ruleTimes = new List<TimeSpan>();
+            if (clock is not null)
+            {
+                var split = copy.Clone().WithAnalyzers(WithDeclarationPass(splitSet), new CompilationWithAnalyzersOptions(
+                    analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
+                QuietRun.Settle();
+                clock.Reset();
+                noGc = QuietRun.StartNoGcRegion();
+                await split.GetAnalysisResultAsync(cancellationToken).ConfigureAwait(false);
+                QuietRun.EndNoGcRegion(noGc);
+                for (var rule = 0; rule < ruleSamples.Length; rule++)
+                {
+                    var own = clock.Time(rule) - TimeSpan.FromTicks((long)(clock.Calls(rule) * overhead / 100));
+                    ruleTimes.Add(own > TimeSpan.Zero ? own : TimeSpan.Zero);
+                }
+            }
+
             if (hollow is not null)
             {
                 await hollow.RunAsync(copy, analyzerOptions, timed: i >= 0, cancellationToken).ConfigureAwait(false);
@@ -155,10 +176,11 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             Add(analyzer.GetType().Name, rules, sdkAnalyzers.Contains(analyzer), samples[analyzer], isDispatcher: analyzer is PerfDispatcher);
         }
 
-        // The dispatcher's rules, each timed by its clock inside the dispatcher's callbacks.
+        // The dispatcher's rules, each timed by its clock inside the clocked dispatcher's callbacks, less the clock's own cost.
+        timing.ClockOverheadNanoseconds = overhead;
         for (var rule = 0; rule < ruleSamples.Length; rule++)
         {
-            var analyzer = dispatcher!.Rules[rule];
+            var analyzer = clocked!.Rules[rule];
             Add(analyzer.GetType().Name, string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Distinct()), false, ruleSamples[rule]);
         }
 

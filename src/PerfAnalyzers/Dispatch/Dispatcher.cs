@@ -30,6 +30,9 @@ public abstract class Dispatcher : DiagnosticAnalyzer
         analyzesGenerated = rules.Any(r => (r.GeneratedCodeAnalysis & GeneratedCodeAnalysisFlags.Analyze) != 0);
     }
 
+    /// <summary>The clock that times each rule (the CLI's <c>--timing</c>); null in a build.</summary>
+    public RuleClock? Clock => clock;
+
     /// <summary>The rules, in the order of a <see cref="RuleClock"/>'s indexes.</summary>
     public ImmutableArray<PerfAnalyzer> Rules { get; }
 

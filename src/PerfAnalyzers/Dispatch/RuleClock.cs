@@ -51,5 +51,30 @@ public sealed class RuleClock
     /// <summary>Time a rule spent outside its callbacks (its compilation-start setup).</summary>
     internal void Add(int rule, long elapsedTicks) => Interlocked.Add(ref ticks[rule], elapsedTicks);
 
+    /// <summary>
+    /// What the clock itself adds to a rule's time per callback (nanoseconds): the median of five loops of 200,000 timed
+    /// calls of an empty action (one clock read and the call lie inside each timed interval). The CLI subtracts it from
+    /// each rule's time, callbacks times this.
+    /// </summary>
+    public static double OverheadNanoseconds()
+    {
+        const int Calls = 200_000;
+        Action<int> empty = _ => { };
+        var loops = new double[5];
+        for (var loop = 0; loop < loops.Length; loop++)
+        {
+            var clock = new RuleClock(1);
+            for (var i = 0; i < Calls; i++)
+            {
+                clock.Run(0, empty, i);
+            }
+
+            loops[loop] = clock.Time(0).Ticks * 100.0 / Calls;
+        }
+
+        Array.Sort(loops);
+        return loops[loops.Length / 2];
+    }
+
     internal Action<T> Wrap<T>(int rule, Action<T> action) => context => Run(rule, action, context);
 }
