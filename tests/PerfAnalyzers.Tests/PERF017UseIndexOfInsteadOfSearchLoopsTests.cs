@@ -151,6 +151,147 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
                  }
              """));
 
+    /// <summary>
+    /// A <c>foreach</c> over a string, an array or a span that only answers found / not found (issue #34): the same
+    /// search, as <c>Contains</c> / <c>IndexOf(v) &gt;= 0</c>; the flag form takes the call in its declaration.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Foreach_loops_that_answer_found_become_Contains(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool Has(string s, char c)
+                 {
+                     [|foreach (var ch in s)|]
+                     {
+                         if (ch == c)
+                         {
+                             return true;
+                         }
+                     }
+
+                     return false;
+                 }
+
+                 bool HasZero(byte[] bytes)
+                 {
+                     [|foreach (byte b in bytes)|] if (0 == b) return true;
+                     return false;
+                 }
+
+                 bool InSpan(ReadOnlySpan<ushort> values, ushort v)
+                 {
+                     [|foreach (var x in values)|] if (x == v) return true;
+                     return false;
+                 }
+
+                 bool Separator(string s)
+                 {
+                     [|foreach (var ch in s)|] if (ch == '/' || ch == '\\') return true;
+                     return false;
+                 }
+
+                 int Count(int[] values, int v)
+                 {
+                     bool seen = false;
+                     [|foreach (var x in values)|]
+                         if (x == v) { seen = true; break; }
+                     return seen ? 1 : 0;
+                 }
+             """),
+        Wrap("""
+                 bool Has(string s, char c)
+                 {
+                     return s.Contains(c);
+                 }
+
+                 bool HasZero(byte[] bytes)
+                 {
+                     return Array.IndexOf(bytes, (byte)0) >= 0;
+                 }
+
+                 bool InSpan(ReadOnlySpan<ushort> values, ushort v)
+                 {
+                     return values.IndexOf(v) >= 0;
+                 }
+
+                 bool Separator(string s)
+                 {
+                     return s.AsSpan().IndexOfAny('/', '\\') >= 0;
+                 }
+
+                 int Count(int[] values, int v)
+                 {
+                     bool seen = Array.IndexOf(values, v) >= 0;
+                     return seen ? 1 : 0;
+                 }
+             """)));
+
+    /// <summary>
+    /// A constant start other than 0 (issue #34): the call takes it as its start index, behind a length test, since the
+    /// loop does nothing where the start lies past the end and the call would throw.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_constant_start_becomes_the_start_index(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 int AfterFirst(string s, char c)
+                 {
+                     [|for (int i = 1; i < s.Length; i++)|] if (s[i] == c) return i;
+                     return -1;
+                 }
+
+                 int FromTwo(byte[] b)
+                 {
+                     [|for (int i = 2; i < b.Length; i++)|] if (b[i] == 7) return i;
+                     return -1;
+                 }
+
+                 bool HasAfterFirst(string s)
+                 {
+                     [|for (int i = 1; i < s.Length; i++)|] if (s[i] == ',') return true;
+                     return false;
+                 }
+             """),
+        Wrap("""
+                 int AfterFirst(string s, char c)
+                 {
+                     return s.Length > 1 ? s.IndexOf(c, 1) : -1;
+                 }
+
+                 int FromTwo(byte[] b)
+                 {
+                     return b.Length > 2 ? Array.IndexOf(b, (byte)7, 2) : -1;
+                 }
+
+                 bool HasAfterFirst(string s)
+                 {
+                     return s.Length > 1 && s.IndexOf(',', 1) >= 0;
+                 }
+             """)));
+
+    /// <summary>Starts the rewrite cannot take exactly: a span (the slice's index would need the start added back), several values, a variable or negative start.</summary>
+    [Fact]
+    public Task Start_lookalikes_are_not_flagged() => Verify(Wrap("""
+            int InSpan(ReadOnlySpan<char> s) { for (int i = 1; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
+            int Any(string s) { for (int i = 1; i < s.Length; i++) if (s[i] == ',' || s[i] == ';') return i; return -1; }
+            int From(string s, int start) { for (int i = start; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
+            int Negative(string s) { for (int i = -1; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
+        """));
+
+    /// <summary>Foreach loops that are not the same search: each stays.</summary>
+    [Fact]
+    public Task Foreach_lookalikes_are_not_flagged() => Verify(Wrap("""
+            bool InList(System.Collections.Generic.List<char> chars, char c) { foreach (var ch in chars) if (ch == c) return true; return false; }
+            bool Widened(byte[] bytes, int v) { foreach (int b in bytes) if (b == v) return true; return false; }
+            bool Floats(float[] values, float v) { foreach (var x in values) if (x == v) return true; return false; }
+            bool Different(string s, char c) { foreach (var ch in s) if (ch != c) return true; return false; }
+            bool Twice(string s, char c) { foreach (var ch in s) if (ch == c) return true; return true; }
+            int Index(string s, char c) { foreach (var ch in s) if (ch == c) return 1; return -1; }
+            bool SelfCompared(string s) { foreach (var ch in s) if (ch == char.ToUpper(ch)) return true; return false; }
+            bool MoreWork(string s, char c) { foreach (var ch in s) { System.Console.Write(ch); if (ch == c) return true; } return false; }
+            bool Enumerable(System.Collections.Generic.IEnumerable<char> chars, char c) { foreach (var ch in chars) if (ch == c) return true; return false; }
+        """));
+
     /// <summary>The result stored in a local declared right before the loop, then break: the declaration takes the call.</summary>
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
@@ -345,6 +486,14 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
                 public static int AfterAny(string s, char c) => s.AsSpan().IndexOfAny(c, 'z');
                 public static int BeforeStore(byte[] b, byte v) { int found = -1; for (int i = b.Length - 1; i >= 0; i--) if (b[i] == v) { found = i; break; } return found; }
                 public static int AfterStore(byte[] b, byte v) { int found = Array.LastIndexOf(b, v); return found; }
+                public static int BeforeFrom(string s, char c) { for (int i = 1; i < s.Length; i++) if (s[i] == c) return i; return -1; }
+                public static int AfterFrom(string s, char c) => s.Length > 1 ? s.IndexOf(c, 1) : -1;
+                public static bool BeforeFromBytes(byte[] b, byte v) { for (int i = 2; i < b.Length; i++) if (b[i] == v) return true; return false; }
+                public static bool AfterFromBytes(byte[] b, byte v) => b.Length > 2 && Array.IndexOf(b, v, 2) >= 0;
+                public static bool BeforeEach(string s, char c) { foreach (var ch in s) if (ch == c || ch == 'q') return true; return false; }
+                public static bool AfterEach(string s, char c) => s.AsSpan().IndexOfAny(c, 'q') >= 0;
+                public static bool BeforeEachBytes(byte[] b, byte v) { foreach (var x in b) if (x == v) return true; return false; }
+                public static bool AfterEachBytes(byte[] b, byte v) => Array.IndexOf(b, v) >= 0;
             }
             """);
         var random = new Random(17);
@@ -361,6 +510,10 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
             Assert.Equal(code.Invoke("BeforeHas", text, c), code.Invoke("AfterHas", text, c));
             Assert.Equal(code.Invoke("BeforeAny", text, c), code.Invoke("AfterAny", text, c));
             Assert.Equal(code.Invoke("BeforeStore", bytes, value), code.Invoke("AfterStore", bytes, value));
+            Assert.Equal(code.Invoke("BeforeEach", text, c), code.Invoke("AfterEach", text, c));
+            Assert.Equal(code.Invoke("BeforeFrom", text, c), code.Invoke("AfterFrom", text, c));
+            Assert.Equal(code.Invoke("BeforeFromBytes", bytes, value), code.Invoke("AfterFromBytes", bytes, value));
+            Assert.Equal(code.Invoke("BeforeEachBytes", bytes, value), code.Invoke("AfterEachBytes", bytes, value));
         }
     }
 
@@ -371,7 +524,6 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
             int Next() => 1;
             int A(double[] d, double v) { for (int i = 0; i < d.Length; i++) if (d[i] == v) return i; return -1; }
             int B(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == v) return i; return a.Length; }
-            int Cx(int[] a, int v) { for (int i = 1; i < a.Length; i++) if (a[i] == v) return i; return -1; }
             int D(int[] a, int v) { for (int i = 0; i < a.Length; i++) if (a[i] == Next()) return i; return -1; }
             int E(int[] a, int v) { for (int i = 0; i < a.Length; i++) { v++; if (a[i] == v) return i; } return -1; }
             int F(byte[] b, int v) { for (int i = 0; i < b.Length; i++) if (b[i] == v) return i; return -1; }

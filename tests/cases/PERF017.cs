@@ -16,6 +16,20 @@ namespace Cases
             return -1;
         }
 
+        // A foreach that answers found / not found: Contains.
+        public static bool HasColon(string s)
+        {
+            foreach (var c in s) //~ PERF017[net10.0]
+            {
+                if (c == ':')
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
         // Must not flag: another "not found" value.
         public static int OrLength(int[] values, int value)
         {

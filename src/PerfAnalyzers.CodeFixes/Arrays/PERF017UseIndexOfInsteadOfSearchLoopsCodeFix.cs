@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Composition;
 using System.Linq;
@@ -18,7 +19,8 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// PERF017 fix: the search loop and the <c>return -1;</c> after it become <c>return s.IndexOf(v);</c>,
 /// <c>return Array.IndexOf(a, v);</c> or <c>return span.IndexOf(v);</c> (the value cast to the element type when it is a
 /// constant of another type); in the store-and-break form the declaration before the loop takes the call
-/// (<c>int found = s.IndexOf(c);</c>) and the loop goes.
+/// (<c>int found = s.IndexOf(c);</c>) and the loop goes. A <c>foreach</c> that answers found / not found becomes
+/// <c>s.Contains(c)</c> (<c>Array.IndexOf(a, v) &gt;= 0</c>, <c>span.IndexOf(v) &gt;= 0</c>) the same way.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF017UseIndexOfInsteadOfSearchLoopsCodeFix)), Shared]
 public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix(Rules.PERF017.Info, "Use IndexOf")
@@ -29,9 +31,28 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
     {
         // The loop leaves by return (a return after it gives "not found") or stores the result declared before it and breaks.
         var store = diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.StoreKey, out var stored) && stored == "true";
-        if (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent is not ForStatementSyntax loop ||
-            loop.Declaration?.Variables is not { Count: 1 } variables ||
-            Test(loop) is not { } test)
+
+        // for (int i = ...) with X[i] in the test, or foreach (var c in X) with c in it.
+        StatementSyntax loop;
+        ExpressionSyntax? test;
+        Func<ExpressionSyntax, ExpressionSyntax?> sequenceOf;
+        switch (input.Root.FindToken(diagnostic.Location.SourceSpan.Start).Parent)
+        {
+            case ForStatementSyntax { Declaration.Variables: { Count: 1 } variables } forLoop:
+                var index = variables[0].Identifier.ValueText;
+                (loop, test) = (forLoop, Test(forLoop.Statement));
+                sequenceOf = e => IsElement(e, index) ? ((ElementAccessExpressionSyntax)e).Expression : null;
+                break;
+            case ForEachStatementSyntax each:
+                var item = each.Identifier.ValueText;
+                (loop, test) = (each, Test(each.Statement));
+                sequenceOf = e => e is IdentifierNameSyntax { Identifier.ValueText: var name } && name == item ? each.Expression : null;
+                break;
+            default:
+                return false;
+        }
+
+        if (test is null)
         {
             return false;
         }
@@ -46,23 +67,22 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             return false;
         }
 
-        // X[i] == v, or X[i] == a || X[i] == b [|| X[i] == c]: the values in order.
-        var index = variables[0].Identifier.ValueText;
+        // X[i] == v (c == v), or X[i] == a || X[i] == b [|| X[i] == c]: the values in order.
         ExpressionSyntax? target = null;
         var values = new List<ExpressionSyntax>();
         foreach (var term in Terms(test))
         {
-            var (element, value) = term is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.EqualsExpression } equals
-                ? IsElement(equals.Left, index) ? ((ElementAccessExpressionSyntax)equals.Left, equals.Right) :
-                  IsElement(equals.Right, index) ? ((ElementAccessExpressionSyntax)equals.Right, equals.Left) :
+            var (sequence, value) = term is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.EqualsExpression } equals
+                ? sequenceOf(equals.Left) is { } left ? (left, equals.Right) :
+                  sequenceOf(equals.Right) is { } right ? (right, equals.Left) :
                   default
                 : default;
-            if (element is null || value is null)
+            if (sequence is null || value is null)
             {
                 return false;
             }
 
-            target ??= element.Expression.WithoutTrivia();
+            target ??= sequence.WithoutTrivia();
             values.Add(value.WithoutTrivia());
         }
 
@@ -81,7 +101,29 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
         var isString = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeString;
         var contains = method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains;
         ExpressionSyntax result;
-        if (arguments.Count > 1)
+        if (diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.StartKey, out var startText) &&
+            int.TryParse(startText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var start))
+        {
+            // for (int i = K; ...): s.IndexOf(v, K) / Array.IndexOf(a, v, K), behind "X.Length > K" (the loop does nothing
+            // when K lies past the end, where the call would throw).
+            var startLiteral = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(start));
+            var call = SyntaxFactory.InvocationExpression(
+                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, isArray ? TypeExpression("global::System.Array") : target, SyntaxFactory.IdentifierName(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf)),
+                SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(isArray
+                    ? new[] { SyntaxFactory.Argument(target), arguments[0], SyntaxFactory.Argument(startLiteral) }
+                    : new[] { arguments[0], SyntaxFactory.Argument(startLiteral) })));
+            var inside = SyntaxFactory.BinaryExpression(
+                SyntaxKind.GreaterThanExpression,
+                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("Length")),
+                startLiteral);
+            result = contains
+                ? SyntaxFactory.BinaryExpression(SyntaxKind.LogicalAndExpression, inside,
+                    SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, call, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0))))
+                : SyntaxFactory.ConditionalExpression(inside, call,
+                    SyntaxFactory.PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1))));
+            contains = false;
+        }
+        else if (arguments.Count > 1)
         {
             // IndexOfAny(a, b[, c]) of MemoryExtensions: on the span, or on AsSpan() of a string or an array.
             var receiver = isArray || isString
@@ -132,9 +174,9 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
             : new[] { condition };
 
     /// <summary>The condition of the loop's only statement, <c>if (X[i] == v) return i;</c> (or <c>{ found = i; break; }</c>).</summary>
-    private static ExpressionSyntax? Test(ForStatementSyntax loop)
+    private static ExpressionSyntax? Test(StatementSyntax loopBody)
     {
-        var statement = loop.Statement is BlockSyntax { Statements.Count: 1 } body ? body.Statements[0] : loop.Statement;
+        var statement = loopBody is BlockSyntax { Statements.Count: 1 } body ? body.Statements[0] : loopBody;
         return statement is IfStatementSyntax { Else: null } found ? found.Condition : null;
     }
 

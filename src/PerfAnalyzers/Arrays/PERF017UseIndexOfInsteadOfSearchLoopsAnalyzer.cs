@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -47,6 +48,13 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     /// </summary>
     public const string StoreKey = "Store";
 
+    /// <summary>
+    /// Diagnostic property: the loop's constant start when it is not 0 (<c>for (int i = 1; ...)</c>). The call then takes it
+    /// as its start index, behind a length test: <c>s.Length &gt; 1 ? s.IndexOf(c, 1) : -1</c> (the loop does nothing when
+    /// the start lies past the end, where the call would throw).
+    /// </summary>
+    public const string StartKey = "Start";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF017.Descriptor);
 
@@ -66,6 +74,12 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
     {
+        if (context.Operation is IForEachLoopOperation each)
+        {
+            AnalyzeForEach(context, compilation, each, span, readOnlySpan);
+            return;
+        }
+
         // for (int i = 0; i < X.Length; i++) { if (X[i] == v) { return i; } }  return -1;   (or backwards, or true/false)
         // or: int result = -1; for (...) { if (X[i] == v) { result = i; break; } }   (or bool result = false; ... = true)
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
@@ -81,10 +95,11 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
         IOperation length;
         bool forward;
-        if (LoopShape.UpperBound(condition, index) is { } bound && LoopShape.StartsAtZero(loop.Before[0], index) &&
+        var start = 0;
+        if (LoopShape.UpperBound(condition, index) is { } bound && LoopShape.StartConstant(loop.Before[0], index) is { } from &&
             LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
         {
-            (length, forward) = (bound, true); // i < X.Length, or X.Length > i
+            (length, forward, start) = (bound, true, from); // i < X.Length, or X.Length > i
         }
         else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) &&
                  LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))
@@ -156,7 +171,104 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             return;
         }
 
+        // A start other than 0: string.IndexOf(c, start) and Array.IndexOf(a, v, start) give the index in the whole sequence;
+        // a span (its slice would need the offset added back) or several values are left as they are.
+        if (start != 0 && (searched.Shape == ShapeSpan || values.Count > 1))
+        {
+            return;
+        }
+
+        Report(context, compilation, syntax, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End), searched, values, method, stored, start);
+    }
+
+    /// <summary>
+    /// <c>foreach (var c in X) if (c == v) return true; return false;</c> (or the flag declared <c>false</c> right before
+    /// it, set <c>true</c> with <c>break</c>) over a string, an array or a span of char or an integral type: whether X
+    /// contains v, which is <c>X.Contains(v)</c> / <c>IndexOf(v) &gt;= 0</c>. A foreach has no index, so only this form.
+    /// </summary>
+    private static void AnalyzeForEach(OperationAnalysisContext context, PerfCompilation compilation, IForEachLoopOperation loop, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    {
+        if (loop.Syntax is not ForEachStatementSyntax syntax ||
+            loop.IsAsynchronous ||
+            loop.LoopControlVariable is not IVariableDeclaratorOperation { Symbol: { } item } ||
+            LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation test } found ||
+            Exit(found.WhenTrue, syntax, context.Operation.SemanticModel, context.CancellationToken) is not { } exit ||
+            exit.Returned.ConstantValue is not { HasValue: true, Value: true } || exit.NotFound is not false)
+        {
+            return;
+        }
+
+        // The sequence itself (a foreach over a string, an array or a span enumerates it directly), of a searchable type.
+        var collection = loop.Collection is IConversionOperation { IsImplicit: true, Operand: var operand } ? operand : loop.Collection;
+        (IOperation Target, ITypeSymbol Type, string Shape) searched;
+        switch (collection.Type)
+        {
+            case { SpecialType: SpecialType.System_String }:
+                searched = (collection, item.Type, ShapeString);
+                break;
+            case IArrayTypeSymbol { Rank: 1, ElementType: var arrayElement }:
+                searched = (collection, arrayElement, ShapeArray);
+                break;
+            case INamedTypeSymbol { TypeArguments.Length: 1 } named when SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, readOnlySpan):
+                searched = (collection, named.TypeArguments[0], ShapeSpan);
+                break;
+            default:
+                return;
+        }
+
+        // The loop variable is the element itself (foreach (int x in bytes) would compare widened values).
+        if (!IsSearchable(searched.Type) || !SymbolEqualityComparer.Default.Equals(item.Type, searched.Type) ||
+            (searched.Shape == ShapeString && item.Type.SpecialType != SpecialType.System_Char) ||
+            !LoopShape.IsStableReference(collection))
+        {
+            return;
+        }
+
+        var terms = new List<IBinaryOperation>();
+        if (!Terms(test, terms) || terms.Count > 3)
+        {
+            return;
+        }
+
+        var values = new List<IOperation>();
+        foreach (var term in terms)
+        {
+            var value = IsItem(term.LeftOperand, item) ? Value(term.RightOperand, item, searched)
+                : IsItem(term.RightOperand, item) ? Value(term.LeftOperand, item, searched)
+                : null;
+            if (value is null || (exit.Stored is not null && value.References(exit.Stored)))
+            {
+                return;
+            }
+
+            values.Add(value);
+        }
+
+        Report(context, compilation, syntax, TextSpan.FromBounds(syntax.ForEachKeyword.SpanStart, syntax.CloseParenToken.Span.End), searched, values, Contains, exit.Stored);
+    }
+
+    /// <summary>The loop variable, read as it is or widened by the comparison (<c>b == 42</c> compares ints).</summary>
+    private static bool IsItem(IOperation operation, ILocalSymbol item) =>
+        (operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation) is ILocalReferenceOperation { Local: var local } &&
+        SymbolEqualityComparer.Default.Equals(local, item);
+
+    private static void Report(
+        OperationAnalysisContext context,
+        PerfCompilation compilation,
+        StatementSyntax syntax,
+        TextSpan header,
+        (IOperation Target, ITypeSymbol Type, string Shape) searched,
+        List<IOperation> values,
+        string method,
+        ILocalSymbol? stored,
+        int start = 0)
+    {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, searched.Shape).Add(MethodKey, method);
+        if (start != 0)
+        {
+            properties = properties.Add(StartKey, start.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
         if (stored is not null)
         {
             // A build of another leg may use the result between its declaration and the loop: nothing is there in this one.
@@ -193,7 +305,15 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
 
         var target = searched.Target.Syntax.ToString();
-        var call = values.Count > 1
+        var call = start != 0
+            ? (searched.Shape, method) switch
+            {
+                (ShapeString, Contains) => $"{target}.Length > {start} && {target}.IndexOf({valueText}, {start}) >= 0",
+                (ShapeString, _) => $"{target}.Length > {start} ? {target}.IndexOf({valueText}, {start}) : -1",
+                (_, Contains) => $"{target}.Length > {start} && Array.IndexOf({target}, {valueText}, {start}) >= 0",
+                _ => $"{target}.Length > {start} ? Array.IndexOf({target}, {valueText}, {start}) : -1",
+            }
+            : values.Count > 1
             ? (searched.Shape == ShapeSpan ? target : target + ".AsSpan()") +
               (method == Contains ? $".IndexOfAny({valueText}) >= 0" : $".{method}Any({valueText})")
             : (searched.Shape, method) switch
@@ -205,7 +325,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
                 _ => $"{target}.{method}({valueText})",
             };
         var replacement = (stored is null ? "return " : stored.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + " " + stored.Name + " = ") + call + ";";
-        var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
+        var location = Location.Create(syntax.SyntaxTree, header);
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
     }
 
@@ -214,7 +334,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     /// right after the loop; or <c>{ result = i; break; }</c> with <c>int result = -1;</c> declared right before it
     /// (<c>bool result = false;</c> and <c>= true</c>). The value returned or stored, the "not found" value, the result local.
     /// </summary>
-    private static (IOperation Returned, object? NotFound, ILocalSymbol? Stored)? Exit(IOperation whenTrue, ForStatementSyntax loop, SemanticModel? model, System.Threading.CancellationToken cancellationToken)
+    private static (IOperation Returned, object? NotFound, ILocalSymbol? Stored)? Exit(IOperation whenTrue, StatementSyntax loop, SemanticModel? model, System.Threading.CancellationToken cancellationToken)
     {
         if (model is null)
         {

@@ -58,7 +58,10 @@ public static class LoopShape
     public static bool IsLocal(IOperation operation, ILocalSymbol local) =>
         OperationHelpers.WithoutImplicitConversion(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
 
-    public static bool StartsAtZero(IOperation before, ILocalSymbol index)
+    public static bool StartsAtZero(IOperation before, ILocalSymbol index) => StartConstant(before, index) == 0;
+
+    /// <summary>The constant the index is declared with (<c>int i = 2</c>), when it is not negative; null otherwise.</summary>
+    public static int? StartConstant(IOperation before, ILocalSymbol index)
     {
         var declarator = before switch
         {
@@ -67,7 +70,9 @@ public static class LoopShape
         };
         return declarator is not null &&
                SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
-               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: 0 };
+               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: int start } && start >= 0
+            ? start
+            : null;
     }
 
     /// <summary>The bound <c>X</c> of the loop test <c>i &lt; X</c>, also written <c>X &gt; i</c>; null for any other test.</summary>
