@@ -27,7 +27,8 @@ public static class DispatchExtensions
         }
         else
         {
-            // Outside a dispatcher (a host that wraps the start context, the CLI's hollow twins): the same filter, per callback.
+            // Every PerfAnalyzer starts inside a dispatcher, so this is only for a start context that is not one (defensive):
+            // the same filter, per callback.
             context.RegisterOperationAction(
                 c =>
                 {
