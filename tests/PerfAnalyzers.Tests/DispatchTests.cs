@@ -101,6 +101,33 @@ public class DispatchTests
         Assert.Equal(1, Calls(clock, dispatcher, Rules.PERF010.Id));
     }
 
+    /// <summary>
+    /// PERF004 reads the declarations at compilation start: without a class that no other assembly sees and that is not
+    /// sealed, static or abstract, it registers nothing, so not one call, cast or type reaches it.
+    /// </summary>
+    [Theory]
+    [InlineData("public class C", 0)]
+    [InlineData("sealed class C", 0)]
+    [InlineData("static class C", 0)]
+    [InlineData("public class Outer { public class C", 0)]
+    [InlineData("class C", 1)]
+    [InlineData("public class Outer { private class C", 1)]
+    public async Task PERF004_receives_nothing_without_a_class_it_could_seal(string declaration, int expectReached)
+    {
+        var code = "public static class Program { public static object Make() => new object(); }\n" +
+                   declaration + " { public static string F(int x) => x.ToString().Trim(); }" + (declaration.Contains("Outer") ? " }" : "") + "\n";
+        var (_, clock, dispatcher) = await RunAsync(editorConfig: null, files: new[] { ("A.cs", code) });
+        var calls = Calls(clock, dispatcher, Rules.PERF004.Id);
+        if (expectReached == 0)
+        {
+            Assert.Equal(0, calls);
+        }
+        else
+        {
+            Assert.True(calls > 0, "PERF004 received no callback although C is a candidate");
+        }
+    }
+
     [Fact]
     public async Task A_rule_off_in_one_file_still_runs_for_the_others()
     {

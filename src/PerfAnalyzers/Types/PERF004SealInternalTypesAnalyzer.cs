@@ -33,11 +33,22 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var types = compilation.Types;
+        // The classes that may be flagged, read from the declarations before any body is bound: modifiers and the
+        // accessibility of the type and its containers (no base list, no attribute is bound here). Every callback below
+        // asks this set first, so that the calls, casts and conversions on public types, structs, interfaces and
+        // referenced types (nearly all of them) cost one lookup; and a compilation with no candidate (a library whose
+        // classes are all public, sealed or static) registers nothing.
+        var possible = PossibleCandidates(compilation.Compilation.Assembly.GlobalNamespace, context.CancellationToken);
+        if (possible.Count == 0)
+        {
+            return;
+        }
+
         var mode = Rules.PERF004.InternalsVisibleTo.ReadForCompilation(context.Options, compilation.Compilation);
         var internalsVisibleTo = compilation.Types.Get(WellKnownTypes.InternalsVisibleToAttribute);
 
-        // Candidates (value: true when internal-effective, so friends can see them), the original definitions of every
-        // direct base type, and every type used as a generic constraint. Filled concurrently, read at compilation end.
+        // Candidates (value: true when internal-effective, so friends can see them), the candidates some type derives
+        // from, and the candidates used as a generic constraint. Filled concurrently, read at compilation end.
         var candidates = new ConcurrentDictionary<INamedTypeSymbol, bool>(SymbolEqualityComparer.Default);
         var derivedFrom = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
         var constraints = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
@@ -53,12 +64,12 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         var impact = Rules.PERF004.Impact.ReadForCompilation(context.Options, compilation.Compilation);
         var sealingHelps = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
         var created = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
-        var assembly = compilation.Compilation.Assembly;
+        INamedTypeSymbol? Possible(ITypeSymbol? type) =>
+            type is INamedTypeSymbol { TypeKind: TypeKind.Class } named && possible.Contains(named.OriginalDefinition) ? named.OriginalDefinition : null;
         void SealingHelps(ITypeSymbol? type, OperationAnalysisContext use)
         {
-            // Only classes no other assembly sees can be candidates; the cold check (syntax only: no private method's
-            // callers are looked up for a type-level rule) comes last.
-            if (impact == Rules.PERF004.ImpactMode.ChangesCode && AsSourceClass(type, assembly) is { } named && EffectiveAccess(named) is Access.Internal or Access.Private && !sealingHelps.ContainsKey(named) &&
+            // The cold check (syntax only: no private method's callers are looked up for a type-level rule) comes last.
+            if (impact == Rules.PERF004.ImpactMode.ChangesCode && Possible(type) is { } named && !sealingHelps.ContainsKey(named) &&
                 ColdPath.Allows(use.Options, use.Operation.Syntax, model: null, Rules.PERF004.Id, use.CancellationToken))
             {
                 sealingHelps.TryAdd(named, 0);
@@ -68,51 +79,75 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         context.RegisterOperationAction(
             c =>
             {
-                switch (c.Operation)
+                // The kind first (one virtual read), then the one interface it implies.
+                switch (c.Operation.Kind)
                 {
-                    case IConversionOperation { IsImplicit: false } conversion:
-                        RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface);
-                        if (conversion.Conversion.IsReference && !SymbolEqualityComparer.Default.Equals(conversion.Operand.Type, conversion.Type))
+                    case OperationKind.Conversion:
+                        var conversion = (IConversionOperation)c.Operation;
+                        if (!conversion.IsImplicit)
                         {
-                            SealingHelps(conversion.Type, c);
+                            RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface, possible);
+                            if (conversion.Conversion.IsReference && !SymbolEqualityComparer.Default.Equals(conversion.Operand.Type, conversion.Type))
+                            {
+                                SealingHelps(conversion.Type, c);
+                            }
                         }
 
                         break;
-                    case IIsTypeOperation isType:
-                        RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface);
+                    case OperationKind.IsType:
+                        var isType = (IIsTypeOperation)c.Operation;
+                        RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface, possible);
                         SealingHelps(isType.TypeOperand, c);
                         break;
-                    case IPatternOperation pattern:
-                        RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface);
+                    case OperationKind.DeclarationPattern or OperationKind.TypePattern or OperationKind.RecursivePattern:
+                        var pattern = (IPatternOperation)c.Operation;
+                        RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface, possible);
                         if (!SymbolEqualityComparer.Default.Equals(pattern.InputType, pattern.NarrowedType))
                         {
                             SealingHelps(pattern.NarrowedType, c);
                         }
 
                         break;
-                    case IForEachLoopOperation { Syntax: ForEachStatementSyntax { Type.IsVar: false } loop } forEach
-                        when forEach.SemanticModel?.GetForEachStatementInfo(loop) is { ElementConversion.IsExplicit: true, ElementType: { } element } &&
-                             forEach.LoopControlVariable is IVariableDeclaratorOperation { Symbol.Type: { } declared }:
-                        // 'foreach (IShape s in classes)' converts each element explicitly.
-                        RecordForeignInterface(element, declared, castToForeignInterface);
-                        SealingHelps(declared, c);
+                    case OperationKind.Loop:
+                        if (c.Operation is IForEachLoopOperation { Syntax: ForEachStatementSyntax { Type.IsVar: false } loop } forEach &&
+                            forEach.LoopControlVariable is IVariableDeclaratorOperation { Symbol.Type: { } declared } &&
+                            (Possible(declared) is not null || declared.TypeKind == TypeKind.Interface) &&
+                            forEach.SemanticModel?.GetForEachStatementInfo(loop) is { ElementConversion.IsExplicit: true, ElementType: { } element })
+                        {
+                            // 'foreach (IShape s in classes)' converts each element explicitly.
+                            RecordForeignInterface(element, declared, castToForeignInterface, possible);
+                            SealingHelps(declared, c);
+                        }
+
                         break;
-                    case ILocalFunctionOperation function:
+                    case OperationKind.LocalFunction:
                         // Local functions have no symbol action: their constraints are read here.
-                        AddConstraints(function.Symbol.TypeParameters, constraints);
+                        AddConstraints(((ILocalFunctionOperation)c.Operation).Symbol.TypeParameters, constraints, possible);
                         break;
-                    case IInvocationOperation { Instance: { } instance, TargetMethod: var method } when IsVirtual(method):
-                        SealingHelps(instance.Type, c);
+                    case OperationKind.Invocation:
+                        if (c.Operation is IInvocationOperation { Instance: { } instance, TargetMethod: var method } && IsVirtual(method))
+                        {
+                            SealingHelps(instance.Type, c);
+                        }
+
                         break;
-                    case IPropertyReferenceOperation { Instance: { } instance, Property: var property } when IsVirtual(property):
-                        SealingHelps(instance.Type, c);
+                    case OperationKind.PropertyReference:
+                        if (c.Operation is IPropertyReferenceOperation { Instance: { } propertyInstance, Property: var property } && IsVirtual(property))
+                        {
+                            SealingHelps(propertyInstance.Type, c);
+                        }
+
                         break;
-                    case IArrayElementReferenceOperation { Parent: ISimpleAssignmentOperation assignment } element when assignment.Target == element:
+                    case OperationKind.ArrayElementReference:
                         // The covariance check of a store into a C[] goes when C is sealed.
-                        SealingHelps(element.Type, c);
+                        if (c.Operation.Parent is ISimpleAssignmentOperation assignment && assignment.Target == c.Operation)
+                        {
+                            SealingHelps(c.Operation.Type, c);
+                        }
+
                         break;
-                    case IObjectCreationOperation { Type: INamedTypeSymbol type }:
-                        if (AsSourceClass(type, assembly) is { } made)
+                    case OperationKind.ObjectCreation:
+                        if (Possible(c.Operation.Type) is { } made)
                         {
                             created.TryAdd(made, 0);
                         }
@@ -151,22 +186,23 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             c =>
             {
                 var type = (INamedTypeSymbol)c.Symbol;
-                if (type.BaseType is { TypeKind: TypeKind.Class } baseType)
+                if (type.BaseType is { TypeKind: TypeKind.Class } baseType && possible.Contains(baseType.OriginalDefinition))
                 {
                     derivedFrom.TryAdd(baseType.OriginalDefinition, 0);
                 }
 
-                AddConstraints(type.TypeParameters, constraints);
+                AddConstraints(type.TypeParameters, constraints, possible);
 
                 // Generic methods' constraints, read here rather than from a symbol action per method (measurably cheaper).
                 foreach (var member in type.GetMembers())
                 {
                     if (member is IMethodSymbol { IsGenericMethod: true } method)
                     {
-                        AddConstraints(method.TypeParameters, constraints);
+                        AddConstraints(method.TypeParameters, constraints, possible);
                     }
                 }
-                if (!c.IsGeneratedCode && IsCandidate(type, types, c.CancellationToken) is { } internalEffective)
+
+                if (!c.IsGeneratedCode && possible.Contains(type) && IsCandidate(type, types, c.CancellationToken) is { } internalEffective)
                 {
                     candidates.TryAdd(type, internalEffective);
                 }
@@ -204,27 +240,61 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
+    /// The source classes that declarations alone allow to be flagged: not static, abstract, sealed or implicit, named,
+    /// declared in source, and seen by no other assembly (internal or private, counting the types that contain them).
+    /// The walk reads the compiler's declaration table (namespaces and type members, no binding).
+    /// </summary>
+    private static HashSet<INamedTypeSymbol> PossibleCandidates(INamespaceSymbol global, CancellationToken cancellationToken)
+    {
+        var found = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        var namespaces = new Stack<INamespaceSymbol>();
+        var nested = new Stack<INamedTypeSymbol>();
+        namespaces.Push(global);
+        while (namespaces.Count > 0)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            foreach (var member in namespaces.Pop().GetMembers())
+            {
+                if (member is INamespaceSymbol inner)
+                {
+                    namespaces.Push(inner);
+                }
+                else if (member is INamedTypeSymbol type)
+                {
+                    nested.Push(type);
+                }
+            }
+
+            while (nested.Count > 0)
+            {
+                var type = nested.Pop();
+                if (type.TypeKind == TypeKind.Class && !type.IsStatic && !type.IsAbstract && !type.IsSealed && !type.IsImplicitlyDeclared && type.CanBeReferencedByName &&
+                    !type.DeclaringSyntaxReferences.IsEmpty && EffectiveAccess(type) is Access.Internal or Access.Private &&
+                    // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
+                    // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
+                    !(type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty))
+                {
+                    found.Add(type);
+                }
+
+                foreach (var inner in type.GetTypeMembers())
+                {
+                    nested.Push(inner);
+                }
+            }
+        }
+
+        return found;
+    }
+
+    /// <summary>
     /// Null when the type is not a candidate; otherwise whether its effective accessibility is internal (true) or
     /// private (false: only its containing type sees it).
     /// </summary>
     private static bool? IsCandidate(INamedTypeSymbol type, WellKnownTypes types, CancellationToken cancellationToken)
     {
-        if (type.TypeKind != TypeKind.Class || type.IsStatic || type.IsAbstract || type.IsSealed || type.IsImplicitlyDeclared || !type.CanBeReferencedByName ||
-            type.DeclaringSyntaxReferences.IsEmpty ||
-            // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
-            // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
-            (type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty))
-        {
-            return null;
-        }
-
+        // The declaration facts were checked by PossibleCandidates; the attributes are bound here, once the compiler has.
         var access = EffectiveAccess(type);
-        if (access is not (Access.Internal or Access.Private))
-        {
-            // Every link is public or protected (code in other assemblies can derive from it), or unknown.
-            return null;
-        }
-
         cancellationToken.ThrowIfCancellationRequested();
         foreach (var attribute in type.GetAttributes())
         {
@@ -282,15 +352,8 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     /// <summary>A virtual, abstract or override member: a call through a sealed class's own type becomes a direct call.</summary>
     private static bool IsVirtual(ISymbol member) => member.IsVirtual || member.IsOverride || member.IsAbstract;
 
-    /// <summary>The original definition of <paramref name="type"/> when it is a non-sealed class declared in this assembly.</summary>
-    private static INamedTypeSymbol? AsSourceClass(ITypeSymbol? type, IAssemblySymbol assembly) =>
-        type is INamedTypeSymbol { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false } named &&
-        SymbolEqualityComparer.Default.Equals(named.ContainingAssembly, assembly)
-            ? named.OriginalDefinition
-            : null;
-
     /// <summary>Records the class when one side is a class and the other an interface the class does not implement (arrays and tuples unwrapped).</summary>
-    private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes)
+    private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes, HashSet<INamedTypeSymbol> possible)
     {
         while (from is IArrayTypeSymbol fromArray && to is IArrayTypeSymbol toArray)
         {
@@ -303,14 +366,14 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         {
             for (var i = 0; i < fromTuple.TupleElements.Length; i++)
             {
-                RecordForeignInterface(fromTuple.TupleElements[i].Type, toTuple.TupleElements[i].Type, classes);
+                RecordForeignInterface(fromTuple.TupleElements[i].Type, toTuple.TupleElements[i].Type, classes, possible);
             }
 
             return;
         }
 
         var (type, other) = from is INamedTypeSymbol { TypeKind: TypeKind.Class } c1 ? (c1, to) : to is INamedTypeSymbol { TypeKind: TypeKind.Class } c2 ? (c2, from) : (null, null);
-        if (type is null || other is not INamedTypeSymbol { TypeKind: TypeKind.Interface } face)
+        if (type is null || other is not INamedTypeSymbol { TypeKind: TypeKind.Interface } face || !possible.Contains(type.OriginalDefinition))
         {
             return;
         }
@@ -326,13 +389,13 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         classes.TryAdd(type.OriginalDefinition, 0);
     }
 
-    private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints)
+    private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints, HashSet<INamedTypeSymbol> possible)
     {
         foreach (var parameter in typeParameters)
         {
             foreach (var constraint in parameter.ConstraintTypes)
             {
-                if (constraint is INamedTypeSymbol { TypeKind: TypeKind.Class } named)
+                if (constraint is INamedTypeSymbol { TypeKind: TypeKind.Class } named && possible.Contains(named.OriginalDefinition))
                 {
                     constraints.TryAdd(named.OriginalDefinition, 0);
                 }
