@@ -66,6 +66,8 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         var created = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
         INamedTypeSymbol? Possible(ITypeSymbol? type) =>
             type is INamedTypeSymbol { TypeKind: TypeKind.Class } named && possible.Contains(named.OriginalDefinition) ? named.OriginalDefinition : null;
+        // A class that may be flagged and has no use through its own type recorded yet.
+        bool Unproven(ITypeSymbol? type) => Possible(type) is { } named && !sealingHelps.ContainsKey(named);
         void SealingHelps(ITypeSymbol? type, OperationAnalysisContext use)
         {
             // The cold check (syntax only: no private method's callers are looked up for a type-level rule) comes last.
@@ -125,14 +127,16 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                         AddConstraints(((ILocalFunctionOperation)c.Operation).Symbol.TypeParameters, constraints, possible);
                         break;
                     case OperationKind.Invocation:
-                        if (c.Operation is IInvocationOperation { Instance: { } instance, TargetMethod: var method } && IsVirtual(method))
+                        // The receiver first (one set lookup): nearly every call is on a type that cannot be flagged, and a
+                        // metadata method's IsOverride looks for the member it overrides.
+                        if (c.Operation is IInvocationOperation { Instance: { } instance, TargetMethod: var method } && Unproven(instance.Type) && IsVirtual(method))
                         {
                             SealingHelps(instance.Type, c);
                         }
 
                         break;
                     case OperationKind.PropertyReference:
-                        if (c.Operation is IPropertyReferenceOperation { Instance: { } propertyInstance, Property: var property } && IsVirtual(property))
+                        if (c.Operation is IPropertyReferenceOperation { Instance: { } propertyInstance, Property: var property } && Unproven(propertyInstance.Type) && IsVirtual(property))
                         {
                             SealingHelps(propertyInstance.Type, c);
                         }
