@@ -17,6 +17,12 @@ namespace Cases
             if (totals.ContainsKey(key)) totals[key] *= factor; else totals[key] = factor; //~ PERF019[net10.0]
         }
 
+        // A tuple value: its elements read the old value's fields and parameters only (issue #34).
+        public static void Stats(Dictionary<string, (int Count, long Sum)> stats, string key, long value)
+        {
+            stats[key] = stats.TryGetValue(key, out var s) ? (s.Count + 1, s.Sum + value) : (1, value); //~ PERF019[net10.0]
+        }
+
         // Must not flag: an update without else (the key may stay absent), a read only (CA1854's), one lookup when present.
         public static void Bump(Dictionary<string, int> counts, string word)
         {

@@ -315,7 +315,14 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
             case IInstanceReferenceOperation:
                 return true;
             case IFieldReferenceOperation field:
-                return field.Instance is null or IInstanceReferenceOperation;
+                // A field of this or a static one; or of a struct held in a local or a by-value parameter (a tuple's
+                // element, s.Count), which cannot be null.
+                return field.Instance is null or IInstanceReferenceOperation ||
+                       field.Instance is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None or RefKind.In } &&
+                       field.Instance.Type is { IsValueType: true } && IsInert(field.Instance, slotReads);
+            case ITupleOperation tuple:
+                // (s.Count + 1, s.Sum + v): a value tuple of inert elements.
+                return tuple.Elements.All(e => IsInert(e, slotReads));
             case IPropertyReferenceOperation when IsEntry(operation):
                 return slotReads;
             case IConversionOperation { IsImplicit: true, OperatorMethod: null, IsChecked: false } conversion:
@@ -332,13 +339,33 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
                 return IsInert(conditional.Condition, slotReads) && IsInert(conditional.WhenTrue, slotReads) && IsInert(whenFalse, slotReads);
             case IObjectCreationOperation { Arguments.Length: 0, Initializer: null, Constructor.ContainingType: { } created }:
                 // A library type's parameterless constructor cannot reach the user's dictionary.
-                return created.ContainingAssembly is { } assembly &&
-                       !SymbolEqualityComparer.Default.Equals(assembly, Lookup.SemanticModel?.Compilation.Assembly) &&
-                       assembly.Name is "System.Private.CoreLib" or "mscorlib" or "netstandard" or "System.Runtime" or "System.Collections";
+                return IsLibraryType(created);
+            case { Type: INamedTypeSymbol collection } when IsEmptyCollectionExpression(operation):
+                // C# 12's [] for a library collection is its parameterless constructor (List<T>) or an empty array.
+                return collection.TypeKind == TypeKind.Interface || IsLibraryType(collection);
+            case { Type: IArrayTypeSymbol } when IsEmptyCollectionExpression(operation):
+                return true;
             default:
                 return false;
         }
     }
+
+    private bool IsLibraryType(INamedTypeSymbol type) =>
+        type.ContainingAssembly is { } assembly &&
+        !SymbolEqualityComparer.Default.Equals(assembly, Lookup.SemanticModel?.Compilation.Assembly) &&
+        assembly.Name is "System.Private.CoreLib" or "mscorlib" or "netstandard" or "System.Runtime" or "System.Collections";
+
+    /// <summary>
+    /// C# 12's collection expression kinds, read by name from the running compiler: the analyzers compile against
+    /// Roslyn 4.5, which has neither; null in a compiler without them.
+    /// </summary>
+    private static readonly OperationKind? CollectionExpressionKind =
+        System.Enum.TryParse<OperationKind>("CollectionExpression", out var kind) ? kind : null;
+
+    /// <summary><c>[]</c>: a collection expression without elements.</summary>
+    private static bool IsEmptyCollectionExpression(IOperation operation) =>
+        CollectionExpressionKind is { } kind && operation.Kind == kind && !operation.ChildOperations.Any() &&
+        operation.Syntax.ChildNodes().FirstOrDefault() is null;
 
     /// <summary>A type whose built-in operators cannot throw unchecked (decimal's can: it has no unchecked arithmetic).</summary>
     private static bool IsBuiltIn(ITypeSymbol? type) => type is not null && ((type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_Double or SpecialType.System_String && type.SpecialType != SpecialType.System_Decimal) ||
