@@ -105,4 +105,28 @@ public static partial class Rules
             sdkCounterparts: [],
             analyzer: () => new Strings.PERF021AppendPrimitivesWithoutToStringAnalyzer());
     }
+
+    /// <summary>PERF025: see docs/rules/PERF025.md.</summary>
+    public static class PERF025
+    {
+        public const string Id = "PERF025";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF025_PassCollectionToStringJoin";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Pass the collection to string.Join instead of a copy",
+            "'{0}' copies the strings before joining them; pass '{1}' instead",
+            DiagnosticSeverity.Warning,
+            "string.Join and string.Concat read a string[] as it is, and a List<string> copied with ToList() is read through the same overload as the list itself. The copy allocates an array or list as large as the collection that is read once and dropped.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: "All targets (a `string[]` copied with `ToArray()`/`ToList()`, a `List<string>` copied with `ToList()`; a list's `ToArray()` is measured no faster to drop and left alone)",
+            fixKey: FixKey,
+            options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            sdkCounterparts: [],
+            analyzer: () => new Strings.PERF025PassCollectionToStringJoinAnalyzer());
+    }
 }
