@@ -117,4 +117,41 @@ public partial class PERF019UpdateDictionaryWithOneLookupTests
                      d[w].Add(x);
                  }
              """)));
+
+    /// <summary>Issue #34: a counter written as the expression body of a member that returns nothing is rewritten in place.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Expression_bodied_counters_are_rewritten_in_place(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 readonly Dictionary<string, int> _counts = new Dictionary<string, int>();
+
+                 public void Add(string w) => _counts[w] = _counts.[|TryGetValue|](w, out var c) ? c + 1 : 1;
+
+                 public void AddMany(string w, int x) => _counts[w] = _counts.[|TryGetValue|](w, out var c) ? c + x : x;
+
+                 public string Last { set => _counts[value] = _counts.[|TryGetValue|](value, out var c) ? c + 1 : 1; }
+             """),
+        Wrap("""
+                 readonly Dictionary<string, int> _counts = new Dictionary<string, int>();
+
+                 public void Add(string w) => CollectionsMarshal.GetValueRefOrAddDefault(_counts, w, out _)++;
+
+                 public void AddMany(string w, int x) => CollectionsMarshal.GetValueRefOrAddDefault(_counts, w, out _) += x;
+
+                 public string Last { set => CollectionsMarshal.GetValueRefOrAddDefault(_counts, value, out _)++; }
+             """, FixedHeader)));
+
+    /// <summary>
+    /// A member that returns the assignment's value (the new count; the increment's would be the old one), and an update
+    /// that needs a ref local (no block to declare it in), are not flagged in an expression body.
+    /// </summary>
+    [Fact]
+    public Task Expression_bodies_that_return_the_value_or_need_a_local_are_not_flagged() => Verify(
+        Wrap("""
+                 readonly Dictionary<string, int> _counts = new Dictionary<string, int>();
+
+                 public int Add(string w) => _counts[w] = _counts.TryGetValue(w, out var c) ? c + 1 : 1;
+
+                 public void Scale(string w, int x) => _counts[w] = _counts.TryGetValue(w, out var c) ? c * x : x;
+             """));
 }

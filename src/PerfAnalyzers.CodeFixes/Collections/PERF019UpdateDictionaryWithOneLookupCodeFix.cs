@@ -41,6 +41,18 @@ public sealed class PERF019UpdateDictionaryWithOneLookupCodeFix() : DocumentFix(
         }
 
         var rewrite = new Rewrite(update, model, input.CancellationToken);
+        if (update.Arrow is { } arrow)
+        {
+            // => d[k] = … becomes => CollectionsMarshal.GetValueRefOrAddDefault(d, k, out _)++ in place.
+            if (form != Model.FormIncrement || rewrite.Increment()[0] is not ExpressionStatementSyntax { Expression: { } increment })
+            {
+                return false;
+            }
+
+            editor.ReplaceNode(arrow, increment.WithTriviaFrom(arrow));
+            return true;
+        }
+
         var statements = form switch
         {
             Model.FormIncrement => rewrite.Increment(),

@@ -45,7 +45,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
             return;
         }
 
-        var statement = update.Statements[0];
+        var statement = update.Replaced;
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, update.Shape);
 
         // A ref local needs a block to live in, and before C# 13 cannot be declared in an async method or an iterator.
@@ -66,6 +66,13 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         else if (update.HasTryGetValueForm && !(refLocalAllowed && GuardedOnAnotherLeg(compilation, context.Options, statement.SyntaxTree)))
         {
             form = Model.FormTryGetValue;
+        }
+
+        // An expression body has no room for the #if a multi-targeted project's other legs need: the counter only where
+        // no guard is (every leg has the API, or the option asks for none).
+        if (update.Arrow is not null && (form != Model.FormIncrement || properties.ContainsKey(MultiTargeting.GuardKey)))
+        {
+            return;
         }
 
         if (form is null ||

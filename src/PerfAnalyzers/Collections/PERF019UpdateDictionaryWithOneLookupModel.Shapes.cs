@@ -12,7 +12,8 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
     /// <summary><c>d[k] = d.TryGetValue(k, out var v) ? f(v) : g;</c></summary>
     private PERF019UpdateDictionaryWithOneLookupModel? MatchTernary(ConditionalExpressionSyntax conditional)
     {
-        if (conditional.Parent is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression, Parent: ExpressionStatementSyntax statement } assignment ||
+        if (conditional.Parent is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment ||
+            assignment.Parent is not (ExpressionStatementSyntax or ArrowExpressionClauseSyntax) ||
             assignment.Right != conditional ||
             Operation(assignment) is not ISimpleAssignmentOperation { Target: { } target } ||
             !IsEntry(target) ||
@@ -24,7 +25,21 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
 
         Lookups = 2;
         Increment = CounterIncrement(whenTrue, whenFalse);
-        return With(ShapeTernary, statement);
+        if (assignment.Parent is ExpressionStatementSyntax statement)
+        {
+            return With(ShapeTernary, statement);
+        }
+
+        // An expression body: only a counter of a member that returns nothing (the assignment's value is dropped; the
+        // increment's would differ).
+        if (Increment is null || !ReturnsVoid((ArrowExpressionClauseSyntax)assignment.Parent))
+        {
+            return null;
+        }
+
+        var arrow = With(ShapeTernary);
+        arrow.Arrow = assignment;
+        return arrow;
     }
 
     /// <summary><c>if ([!]d.ContainsKey(k)) …; else …;</c> where each branch writes the entry once.</summary>
@@ -128,4 +143,13 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
 
         return With(ShapeAddThenUse, ifStatement, use);
     }
+
+    /// <summary>A method or local function declared <c>void</c>, or a <c>set</c>, <c>init</c>, <c>add</c> or <c>remove</c> accessor.</summary>
+    private static bool ReturnsVoid(ArrowExpressionClauseSyntax arrow) => arrow.Parent switch
+    {
+        MethodDeclarationSyntax method => method.ReturnType is PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.VoidKeyword },
+        LocalFunctionStatementSyntax function => function.ReturnType is PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.VoidKeyword },
+        AccessorDeclarationSyntax accessor => accessor.Keyword.RawKind is (int)SyntaxKind.SetKeyword or (int)SyntaxKind.InitKeyword or (int)SyntaxKind.AddKeyword or (int)SyntaxKind.RemoveKeyword,
+        _ => false,
+    };
 }

@@ -63,8 +63,18 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
 
     public IOperation Key { get; }
 
-    /// <summary>The statements the rewrite replaces (one, or two adjacent ones in a block).</summary>
+    /// <summary>The statements the rewrite replaces (one, or two adjacent ones in a block); empty for <see cref="Arrow"/>.</summary>
     public ImmutableArray<StatementSyntax> Statements { get; private set; }
+
+    /// <summary>
+    /// The update written as the expression body of a member returning <c>void</c>
+    /// (<c>void Add(string w) => d[w] = d.TryGetValue(w, out var n) ? n + 1 : 1;</c>): only a counter is rewritten there,
+    /// in place (<c>=> CollectionsMarshal.GetValueRefOrAddDefault(d, w, out _)++;</c>), since a <c>ref</c> local needs a block.
+    /// </summary>
+    public AssignmentExpressionSyntax? Arrow { get; private set; }
+
+    /// <summary>The node the rewrite replaces first: the first statement, or the arrow body's assignment.</summary>
+    public SyntaxNode Replaced => Arrow ?? (SyntaxNode)Statements[0];
 
     /// <summary><c>v</c> of <c>TryGetValue(k, out var v)</c>, declared there and used only by the update.</summary>
     public ILocalSymbol? OutLocal { get; private set; }
@@ -183,6 +193,7 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
             Increment = Increment,
             AddsDefault = AddsDefault,
             HasTryGetValueForm = HasTryGetValueForm,
+            Arrow = Arrow,
         };
 
     /// <summary>What a branch does to the entry: how many lookups, the value it stores, the amount it adds.</summary>
@@ -420,7 +431,7 @@ public sealed partial class PERF019UpdateDictionaryWithOneLookupModel
         var model = Lookup.SemanticModel;
         foreach (var identifier in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
         {
-            if (identifier.Identifier.ValueText != local.Name || Statements.Any(s => s.Span.Contains(identifier.Span)))
+            if (identifier.Identifier.ValueText != local.Name || Statements.Any(s => s.Span.Contains(identifier.Span)) || Arrow?.Span.Contains(identifier.Span) == true)
             {
                 continue;
             }
