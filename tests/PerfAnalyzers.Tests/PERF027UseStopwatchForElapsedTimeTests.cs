@@ -200,6 +200,36 @@ public class PERF027UseStopwatchForElapsedTimeTests : RuleTests<PERF027UseStopwa
                  public static TimeSpan Uptime() => Stopwatch.GetElapsedTime(Started);
              """));
 
+    [Fact]
+    public Task Field_written_in_the_constructor() => Verify(
+        Wrap("""
+                 private readonly DateTimeOffset _opened;
+
+                 public C() { _opened = DateTimeOffset.Now; }
+
+                 public bool Expired(TimeSpan lifetime) => [|DateTimeOffset.Now - _opened|] > lifetime;
+             """),
+        Wrap("""
+                 private readonly long _opened;
+
+                 public C() { _opened = Stopwatch.GetTimestamp(); }
+
+                 public bool Expired(TimeSpan lifetime) => Stopwatch.GetElapsedTime(_opened) > lifetime;
+             """));
+
+    [Fact]
+    public Task A_use_in_an_inactive_branch_keeps_the_diagnostic_away() => Verify(Wrap("""
+            TimeSpan M(Action a)
+            {
+                var start = DateTime.Now;
+                a();
+        #if SOME_OTHER_BUILD
+                Console.WriteLine(start);
+        #endif
+                return DateTime.Now - start;
+            }
+        """));
+
     // ---- Before .NET 7: Stopwatch.StartNew() and Elapsed; UtcNow too before .NET 6 ----
 
     [Theory]
