@@ -183,4 +183,28 @@ public static partial class Rules
             sdkCounterparts: [],
             analyzer: () => new Types.PERF018DoNotHoistEqualityComparerDefaultAnalyzer());
     }
+
+    /// <summary>PERF027: see docs/rules/PERF027.md.</summary>
+    public static class PERF027
+    {
+        public const string Id = "PERF027";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF027_UseStopwatch";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Measure elapsed time with Stopwatch instead of DateTime",
+            "'{0}' holds '{1}' only to measure elapsed time; use {2} instead",
+            DiagnosticSeverity.Warning,
+            "A DateTime taken from DateTime.Now or DateTime.UtcNow and only subtracted from the same clock later measures elapsed time with the wall clock. DateTime.Now converts to local time on every read (and jumps at daylight-saving changes); before .NET 6 DateTime.UtcNow costs 50-60 ns. Stopwatch.GetTimestamp() and Stopwatch.GetElapsedTime (.NET 7+), or Stopwatch.StartNew() and Elapsed elsewhere, read the monotonic high-resolution counter instead.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: "`DateTime.Now`/`DateTimeOffset.Now`: every target; `DateTime.UtcNow`/`DateTimeOffset.UtcNow`: before .NET 6 (.NET Framework, .NET Standard, .NET Core 1.0–3.1, .NET 5). The fix writes `Stopwatch.GetTimestamp()`/`GetElapsedTime` where every target is .NET 7+, `Stopwatch.StartNew()`/`Elapsed` elsewhere",
+            fixKey: FixKey,
+            options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            sdkCounterparts: [],
+            analyzer: () => new Types.PERF027UseStopwatchForElapsedTimeAnalyzer());
+    }
 }

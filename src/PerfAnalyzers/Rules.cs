@@ -44,7 +44,8 @@ public static partial class Rules
         PERF019.Info,
         PERF020.Info,
         PERF021.Info,
-        PERF025.Info);
+        PERF025.Info,
+        PERF027.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";
 

@@ -63,6 +63,8 @@ public sealed class WellKnownTypes
     public const string PaddingMode = "System.Security.Cryptography.PaddingMode";
     public const string Rfc2898DeriveBytes = "System.Security.Cryptography.Rfc2898DeriveBytes";
     public const string HashAlgorithmName = "System.Security.Cryptography.HashAlgorithmName";
+    public const string Stopwatch = "System.Diagnostics.Stopwatch";
+    public const string DateTimeOffset = "System.DateTimeOffset";
 
     /// <summary>The type, or null when the compilation does not have exactly one accessible definition of it.</summary>
 #pragma warning disable RS0030 // the one place types are resolved by metadata name (src/BannedSymbols.txt)
