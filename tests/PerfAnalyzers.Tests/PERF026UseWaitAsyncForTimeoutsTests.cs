@@ -1,0 +1,636 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
+using PerfAnalyzers.Async;
+using PerfAnalyzers.CodeFixes.Async;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+public class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>
+{
+    private const string Header = "using System;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n";
+
+    private static string Wrap(string members) => Header + "sealed class C\n{\n" + members + "\n}\n";
+
+    // ---- Flagged shapes and the fix ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Plain_timeout_becomes_an_awaited_WaitAsync(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] != t)
+                     {
+                         throw new TimeoutException();
+                     }
+
+                     return await t;
+                 }
+
+                 async Task Run(int milliseconds)
+                 {
+                     Task t = Task.Run(() => { });
+                     // the work must be done in time
+                     if (await [|Task.WhenAny(Task.Delay(milliseconds), t)|] != t) throw new TimeoutException();
+                     await t;
+                 }
+
+                 async Task<string> Read(Task<string> t, TimeSpan timeout)
+                 {
+                     string text;
+                     if (await ([|Task.WhenAny(new[] { t, Task.Delay(timeout) })|]) != t)
+                         throw new TimeoutException();
+                     text = await t;
+                     return text;
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     return await t.WaitAsync(timeout);
+                 }
+
+                 async Task Run(int milliseconds)
+                 {
+                     Task t = Task.Run(() => { });
+                     // the work must be done in time
+                     await t.WaitAsync(TimeSpan.FromMilliseconds(milliseconds));
+                 }
+
+                 async Task<string> Read(Task<string> t, TimeSpan timeout)
+                 {
+                     string text;
+                     text = await t.WaitAsync(timeout);
+                     return text;
+                 }
+             """)));
+
+    /// <summary>The code after the wait resumed where the WhenAny's await resumed: its ConfigureAwait goes onto WaitAsync.</summary>
+    [Fact]
+    public Task ConfigureAwait_of_the_WhenAny_is_kept() => Verify(
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|].ConfigureAwait(false) != t)
+                     {
+                         throw new TimeoutException();
+                     }
+
+                     var value = await t.ConfigureAwait(false);
+                     return value + 1;
+                 }
+
+                 async Task<int> Resume(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] != t)
+                     {
+                         throw new TimeoutException();
+                     }
+
+                     return await t.ConfigureAwait(false);
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     var value = await t.WaitAsync(timeout).ConfigureAwait(false);
+                     return value + 1;
+                 }
+
+                 async Task<int> Resume(Task<int> t, TimeSpan timeout)
+                 {
+                     return await t.WaitAsync(timeout);
+                 }
+             """));
+
+    /// <summary>Code between the wait and the await of t stays where it was: the wait becomes a statement of its own.</summary>
+    [Fact]
+    public Task Statements_before_the_await_stay_after_the_wait() => Verify(
+        Wrap("""
+                 int calls;
+
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] != t)
+                     {
+                         throw new TimeoutException();
+                     }
+
+                     calls++;
+                     return 1 + await t;
+                 }
+             """),
+        Wrap("""
+                 int calls;
+
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     await t.WaitAsync(timeout);
+
+                     calls++;
+                     return 1 + await t;
+                 }
+             """));
+
+    /// <summary>
+    /// Another exception or message stays: the catch maps WaitAsync's timeout to it, and its filter lets a
+    /// TimeoutException that t itself threw through, as the original's await t did.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Custom_exception_is_kept_in_a_catch(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout, string name)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] != t)
+                     {
+                         throw new InvalidOperationException(name + " timed out");
+                     }
+
+                     return await t;
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout, string name)
+                 {
+                     try
+                     {
+                         await t.WaitAsync(timeout);
+                     }
+                     catch (TimeoutException) when (!t.IsFaulted)
+                     {
+                         throw new InvalidOperationException(name + " timed out");
+                     }
+
+                     return await t;
+                 }
+             """)));
+
+    [Fact]
+    public Task Equals_form_keeps_its_then_branch() => Verify(
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] == t)
+                     {
+                         return await t;
+                     }
+                     else
+                     {
+                         throw new TimeoutException();
+                     }
+                 }
+
+                 async Task<int> Message(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] == t)
+                     {
+                         var value = await t;
+                         return value * 2;
+                     }
+                     else
+                         throw new TimeoutException("no answer");
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     return await t.WaitAsync(timeout);
+                 }
+
+                 async Task<int> Message(Task<int> t, TimeSpan timeout)
+                 {
+                     try
+                     {
+                         await t.WaitAsync(timeout);
+                     }
+                     catch (TimeoutException) when (!t.IsFaulted)
+                     {
+                         throw new TimeoutException("no answer");
+                     }
+
+                     var value = await t;
+                     return value * 2;
+                 }
+             """));
+
+    [Fact]
+    public Task Message_names_what_the_fix_writes()
+    {
+        var test = Test(
+            Wrap("""
+                     async Task<int> Get(Task<int> reply)
+                     {
+                         if (await {|#0:Task.WhenAny(reply, Task.Delay(TimeSpan.FromSeconds(5)))|} != reply) throw new TimeoutException();
+                         return await reply;
+                     }
+                 """),
+            Wrap("""
+                     async Task<int> Get(Task<int> reply)
+                     {
+                         return await reply.WaitAsync(TimeSpan.FromSeconds(5));
+                     }
+                 """));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>.Diagnostic()
+            .WithLocation(0).WithMessage("'Task.WhenAny(reply, Task.Delay(TimeSpan.FromSeconds(5)))' times out the task with a Task.Delay whose timer keeps running after the task completes; use 'await reply.WaitAsync(TimeSpan.FromSeconds(5))' instead"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Fix_all_fixes_every_timeout() => Verify(
+        Wrap("""
+                 async Task<int> Both(Task<int> a, Task<int> b, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(a, Task.Delay(timeout))|] != a) throw new TimeoutException();
+                     var x = await a;
+                     if (await [|Task.WhenAny(b, Task.Delay(timeout))|] != b) throw new TimeoutException();
+                     var y = await b;
+                     return x + y;
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Both(Task<int> a, Task<int> b, TimeSpan timeout)
+                 {
+                     var x = await a.WaitAsync(timeout);
+                     var y = await b.WaitAsync(timeout);
+                     return x + y;
+                 }
+             """));
+
+    /// <summary>
+    /// The original and the fixed code give the same value or throw the same exception (type and message): a task that
+    /// completes, one that fails (with a TimeoutException of its own, too), one that is cancelled, one that never ends.
+    /// </summary>
+    [Fact]
+    public async Task The_fixed_code_behaves_the_same()
+    {
+        using var code = LoadedCode.Compile(Header + """
+            public static class P
+            {
+                public static async Task<int> PlainBefore(Task<int> t, TimeSpan timeout)
+                {
+                    if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                    return await t;
+                }
+
+                public static async Task<int> PlainAfter(Task<int> t, TimeSpan timeout)
+                {
+                    return await t.WaitAsync(timeout);
+                }
+
+                public static async Task<int> CustomBefore(Task<int> t, TimeSpan timeout)
+                {
+                    if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new InvalidOperationException("slow");
+                    return await t;
+                }
+
+                public static async Task<int> CustomAfter(Task<int> t, TimeSpan timeout)
+                {
+                    try
+                    {
+                        await t.WaitAsync(timeout);
+                    }
+                    catch (TimeoutException) when (!t.IsFaulted)
+                    {
+                        throw new InvalidOperationException("slow");
+                    }
+
+                    return await t;
+                }
+            }
+            """);
+        var never = new TaskCompletionSource<int>().Task;
+        Func<Task<int>>[] tasks =
+        {
+            () => Task.FromResult(7),
+            async () => { await Task.Yield(); return 8; },
+            async () => { await Task.Yield(); throw new TimeoutException("own"); },
+            async () => { await Task.Yield(); throw new FormatException("bad"); },
+            () => Task.FromCanceled<int>(new CancellationToken(true)),
+            () => never,
+        };
+        foreach (var pair in new[] { "Plain", "Custom" })
+        {
+            foreach (var task in tasks)
+            {
+                var before = await Outcome(code, pair + "Before", task());
+                var after = await Outcome(code, pair + "After", task());
+                Assert.Equal(before, after);
+            }
+        }
+    }
+
+    private static async Task<string> Outcome(LoadedCode code, string method, Task<int> task)
+    {
+        try
+        {
+            return "value " + await (Task<int>)code.Invoke(method, task, TimeSpan.FromMilliseconds(50))!;
+        }
+        catch (Exception e)
+        {
+            return e.GetType().Name + ": " + e.Message;
+        }
+    }
+
+    // ---- Reported without a fix ----
+
+    /// <summary>
+    /// With a token, a cancellation makes the original throw its timeout exception (the cancelled delay wins) where
+    /// WaitAsync(d, ct) throws OperationCanceledException; t.Result throws an AggregateException where an awaited
+    /// WaitAsync throws t's own exception. Both are reported, neither is rewritten.
+    /// </summary>
+    [Fact]
+    public Task Token_and_Result_forms_are_reported_without_a_fix()
+    {
+        const string Source = """
+                 async Task<int> Token(Task<int> t, TimeSpan timeout, CancellationToken ct)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout, ct))|] != t) throw new TimeoutException();
+                     return await t;
+                 }
+
+                 async Task<int> Result(Task<int> t, TimeSpan timeout)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(timeout))|] != t) throw new TimeoutException();
+                     return t.Result;
+                 }
+             """;
+        return Verify(Wrap(Source), Wrap(Source));
+    }
+
+    /// <summary>The seed's shape: the delay's own token source is cancelled after the wait, so its timer stops.</summary>
+    [Theory]
+    [InlineData(null)]
+    [InlineData("true")]
+    public Task Delay_cancelled_after_the_wait_is_reported_only_with_the_option(string? option)
+    {
+        var mark = option is null ? "Task.WhenAny(t, Task.Delay(timeout, cts.Token))" : "[|Task.WhenAny(t, Task.Delay(timeout, cts.Token))|]";
+        var source = Wrap($$"""
+                 async Task<int> Get(Task<int> t, TimeSpan timeout)
+                 {
+                     using (var cts = new CancellationTokenSource())
+                     {
+                         if (await {{mark}} != t)
+                         {
+                             throw new TimeoutException();
+                         }
+
+                         cts.Cancel();
+                         return await t;
+                     }
+                 }
+             """);
+        var test = Test(source, source);
+        if (option is not null)
+        {
+            test.Options["perf_analyzers.PERF026.report_cancelled_delays"] = option;
+        }
+
+        return test.RunAsync();
+    }
+
+    // ---- Must not flag ----
+
+    [Fact]
+    public Task Timeout_branches_that_do_not_throw_are_not_flagged() => Verify(Wrap("""
+            async Task<int> Fallback(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+                {
+                    return -1;
+                }
+
+                return await t;
+            }
+
+            async Task<int> LogAndGoOn(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+                {
+                    Console.WriteLine("slow");
+                }
+
+                return await t;
+            }
+
+            async Task<int> Retry(Func<Task<int>> start, TimeSpan timeout)
+            {
+                while (true)
+                {
+                    var t = start();
+                    if (await Task.WhenAny(t, Task.Delay(timeout)) == t)
+                    {
+                        return await t;
+                    }
+                }
+            }
+
+            async Task<int> Both(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+                {
+                    Console.WriteLine("slow");
+                    throw new TimeoutException();
+                }
+
+                return await t;
+            }
+
+            async Task<int> ElseToo(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+                    throw new TimeoutException();
+                else
+                    Console.WriteLine("fast");
+                return await t;
+            }
+            """));
+
+    [Fact]
+    public Task Other_task_sets_and_inline_tasks_are_not_flagged() => Verify(Wrap("""
+            static Task<int> WorkAsync() => Task.FromResult(1);
+            static Task Delay(TimeSpan timeout) => Task.CompletedTask;
+
+            async Task<int> Three(Task<int> t, Task other, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, other, Task.Delay(timeout)) != t) throw new TimeoutException();
+                return await t;
+            }
+
+            async Task<int> Inline(TimeSpan timeout)
+            {
+                var winner = await Task.WhenAny(WorkAsync(), Task.Delay(timeout));
+                if (winner is Task<int> done) return await done;
+                throw new TimeoutException();
+            }
+
+            async Task<int> ValueTaskInline(ValueTask<int> v, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(v.AsTask(), Task.Delay(timeout)) != v.AsTask()) throw new TimeoutException();
+                return await v;
+            }
+
+            async Task<int> NotTheTaskDelay(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Delay(timeout)) != t) throw new TimeoutException();
+                return await t;
+            }
+
+            async Task<int> OtherTask(Task<int> t, Task<int> u, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != u) throw new TimeoutException();
+                return await t;
+            }
+
+            async Task<int> Provider(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout, TimeProvider.System)) != t) throw new TimeoutException();
+                return await t;
+            }
+
+            async Task<int> Condition(Task<int> t, TimeSpan timeout, bool strict)
+            {
+                if (strict && await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                return await t;
+            }
+            """));
+
+    /// <summary>Unless t's result or exception is observed right after, WaitAsync would throw what the original ignored.</summary>
+    [Fact]
+    public Task Tasks_not_awaited_after_the_wait_are_not_flagged() => Verify(Wrap("""
+            Task<int> field = Task.FromResult(0);
+
+            async Task Ignore(Task t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                Console.WriteLine("done");
+            }
+
+            async Task<bool> Status(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                return t.IsFaulted;
+            }
+
+            async Task<int> Reassigned(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                t = Task.FromResult(2);
+                return await t;
+            }
+
+            async Task<int> Captured(Task<int> t, TimeSpan timeout)
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                Func<Task<int>> later = async () => await t;
+                return await later();
+            }
+
+            async Task<int> Field(TimeSpan timeout)
+            {
+                if (await Task.WhenAny(field, Task.Delay(timeout)) != field) throw new TimeoutException();
+                return await field;
+            }
+
+            """));
+
+    [Fact]
+    public Task Cold_code_is_not_flagged() => Verify(Wrap("""
+            async Task<int> Recover(Func<Task<int>> start, TimeSpan timeout)
+            {
+                try
+                {
+                    return await start();
+                }
+                catch (InvalidOperationException)
+                {
+                    var t = start();
+                    if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new TimeoutException();
+                    return await t;
+                }
+            }
+            """));
+
+    [Fact]
+    public Task Netstandard_and_net_framework_are_silent() => Task.WhenAll(
+        Verify(TimeoutSource(mark: false), references: TestReferences.NetStandard20),
+        Verify(TimeoutSource(mark: false), references: TestReferences.Net472));
+
+    [Fact]
+    public Task Net6_and_later_fire() => Test(TimeoutSource(mark: true), FixedTimeoutSource, TestReferences.Net100)
+        .WithTargetFramework("net10.0")
+        .RunAsync();
+
+    /// <summary>The netstandard2.0 leg has no WaitAsync: it keeps the WhenAny behind #if.</summary>
+    [Fact]
+    public Task Multi_targeted_project_guards_the_fix() => Test(
+            TimeoutSource(mark: true),
+            Wrap("""
+                 #if NET6_0_OR_GREATER
+                     async Task<int> Get(Task<int> t, TimeSpan timeout)
+                     {
+                         return await t.WaitAsync(timeout);
+                     }
+                 #else
+                     async Task<int> Get(Task<int> t, TimeSpan timeout)
+                     {
+                         if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+                         {
+                             throw new TimeoutException();
+                         }
+
+                         return await t;
+                     }
+                 #endif
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
+    [Theory]
+    [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay()) != t) throw new TimeoutException(); return await t; }")]
+    [InlineData("async Task<int> M(Task<int> t) { if (await [|Task.WhenAny(t, Task.Delay(1))|] != t) throw new TimeoutException(); return await t }")]
+    [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay(1)) != ) throw new TimeoutException(); return await t; }")]
+    [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw; return await t; }")]
+    [InlineData("async Task<int> M(Missing t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw new TimeoutException(); return await t; }")]
+    [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw new TimeoutException(")]
+    public Task Broken_code_does_not_crash(string member) => new RuleTest<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>
+    {
+        Sources = { Wrap("    " + member) },
+        AllowCompilerErrors = true,
+    }.RunAsync();
+
+    /// <summary>The benchmark's Before leaves one queued timer per call for the rest of its second; After none.</summary>
+    [Fact]
+    public void Before_leaves_its_timers_behind_and_after_does_not()
+    {
+        const int Calls = 2000;
+        var before = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: false, Calls);
+        var after = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: true, Calls);
+        Assert.True(before >= Calls * 9 / 10, $"before left {before} timers");
+        Assert.True(after < Calls / 10, $"after left {after} timers");
+    }
+
+    private static string TimeoutSource(bool mark) => Wrap($$"""
+             async Task<int> Get(Task<int> t, TimeSpan timeout)
+             {
+                 if (await {{(mark ? "[|" : string.Empty)}}Task.WhenAny(t, Task.Delay(timeout)){{(mark ? "|]" : string.Empty)}} != t)
+                 {
+                     throw new TimeoutException();
+                 }
+
+                 return await t;
+             }
+         """);
+
+    private static string FixedTimeoutSource => Wrap("""
+             async Task<int> Get(Task<int> t, TimeSpan timeout)
+             {
+                 return await t.WaitAsync(timeout);
+             }
+         """);
+}
