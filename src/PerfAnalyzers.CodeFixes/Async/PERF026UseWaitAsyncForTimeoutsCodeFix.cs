@@ -16,11 +16,11 @@ namespace PerfAnalyzers.CodeFixes.Async;
 
 /// <summary>
 /// PERF026 fix: the <c>if (await Task.WhenAny(t, Task.Delay(d)) != t) throw ...;</c> statement becomes
-/// <c>await t.WaitAsync(d);</c>, merged into the next statement when that is <c>await t</c> alone
-/// (<c>return await t.WaitAsync(d);</c>). Another exception or message than <c>new TimeoutException()</c> is kept:
+/// <c>await t.WaitAsync(d)</c> in the next statement, whose whole value must be <c>await t</c>
+/// (<c>return await t;</c> → <c>return await t.WaitAsync(d);</c>; a comment before it keeps it apart: <c>await t.WaitAsync(d);</c>). Another exception or message than <c>new TimeoutException()</c> is kept:
 /// <c>try { await t.WaitAsync(d); } catch (TimeoutException) when (!t.IsFaulted) { throw ...; }</c> (the filter lets a
 /// TimeoutException of <c>t</c> itself through, as the original's <c>await t</c> did). The <c>== t</c> form keeps its
-/// then-branch after the wait. Not offered for a delay with a token or a <c>t.Result</c> follow-up (the analyzer says why).
+/// then-branch after the wait. Not offered for a delay with a token, a <c>t.Result</c> follow-up or code between the wait and the await (the analyzer says why).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF026UseWaitAsyncForTimeoutsCodeFix)), Shared]
 public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.PERF026.Info, "Use WaitAsync")
@@ -32,7 +32,7 @@ public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.
     protected override bool Edit(FixInput input, SyntaxEditor editor, Diagnostic diagnostic)
     {
         if (input.Root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax whenAny ||
-            PERF026UseWaitAsyncForTimeoutsModel.Match(whenAny) is not { FollowUpIsResult: false } shape ||
+            PERF026UseWaitAsyncForTimeoutsModel.Match(whenAny) is not { FollowUpIsResult: false, FollowUpIsFirst: true } shape ||
             shape.Delay.ArgumentList.Arguments.Count != 1)
         {
             return false;

@@ -69,10 +69,11 @@ public sealed class PERF026UseWaitAsyncForTimeoutsAnalyzer : PerfAnalyzer
             return;
         }
 
-        // The token form is reported without a fix: when the token is cancelled the original throws its timeout
-        // exception (the cancelled delay wins), WaitAsync(d, ct) an OperationCanceledException. t.Result throws an
-        // AggregateException where an awaited WaitAsync throws the task's own exception.
-        var fixable = token is null && !shape.FollowUpIsResult;
+        // Reported without a fix: a token (when it is cancelled the original throws its timeout exception, the
+        // cancelled delay winning, where WaitAsync(d, ct) throws OperationCanceledException); t.Result (an
+        // AggregateException where an awaited WaitAsync throws the task's own exception); code between the wait and
+        // the await of t (it may throw or leave, and the original then never observed a failure of t).
+        var fixable = token is null && !shape.FollowUpIsResult && shape.FollowUpIsFirst;
         var properties = DiagnosticProperties.WithFixable(fixable)
             .Add(DiagnosticProperties.Shape, IsPlainTimeout(shape.Throw, model, types, cancellationToken) ? ShapeAwait : ShapeCatch);
         if (!MultiTargeting.Allows(compilation, context.Options, syntax.SyntaxTree, Rules.PERF026.Id, ApiAvailability.Net6, ref properties))

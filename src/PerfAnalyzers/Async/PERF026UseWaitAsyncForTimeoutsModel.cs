@@ -60,6 +60,14 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
     public bool FollowUpIsResult { get; private set; }
 
     /// <summary>
+    /// Whether <see cref="FollowUp"/> is the whole value of the first statement of <see cref="Continuation"/>, so that
+    /// nothing runs between the wait and the await of <c>t</c>, and <c>t</c> is observed on every path: what the fix
+    /// needs (a statement in between could throw or leave first, and then the original never observed a failure of
+    /// <c>t</c> that an awaited <c>WaitAsync</c> throws).
+    /// </summary>
+    public bool FollowUpIsFirst { get; private set; }
+
+    /// <summary>
     /// The first statement of <see cref="Continuation"/> when its whole value is the awaited <see cref="FollowUp"/>
     /// (<c>await t;</c>, <c>return await t;</c>, <c>var x = await t;</c>, <c>x = await t;</c>): the fix awaits
     /// <c>t.WaitAsync(d)</c> there instead. Null otherwise.
@@ -221,8 +229,10 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
                     _ => null,
                 };
 
+                FollowUpIsFirst = value == FollowUp;
+
                 // A comment before that statement would be lost with its line: the fix then keeps the statement as it is.
-                if (value == FollowUp && !first.GetLeadingTrivia().Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia)))
+                if (FollowUpIsFirst && !first.GetLeadingTrivia().Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia)))
                 {
                     MergeStatement = first;
                 }
