@@ -57,4 +57,31 @@ public static partial class Rules
             sdkCounterparts: [],
             analyzer: () => new Async.PERF007CacheTaskFromResultAnalyzer());
     }
+
+    /// <summary>PERF026: see docs/rules/PERF026.md.</summary>
+    public static class PERF026
+    {
+        public const string Id = "PERF026";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF026_WaitAsync";
+
+        /// <summary>Also report a delay whose token source the code cancels after the wait (the timer is stopped, the allocations remain).</summary>
+        public static readonly BoolOption ReportCancelledDelays = new(Id, "report_cancelled_delays", false, "`true` or `false`: also report a `Task.Delay` whose `CancellationTokenSource` the same function cancels after the wait (the code already stops the timer; the delay and `WhenAny` tasks remain)");
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Time out a task with WaitAsync instead of WhenAny and Delay",
+            "'{0}' times out the task with a Task.Delay whose timer {1}; use '{2}' instead",
+            DiagnosticSeverity.Warning,
+            "From .NET 6, Task.WaitAsync(timeout) gives a task that completes with the original one or fails with a TimeoutException when the timeout elapses, and it stops its timer as soon as the task completes. Task.WhenAny(t, Task.Delay(timeout)) allocates a delay task, its timer and a WhenAny task on every call, and the timer stays queued until the timeout elapses, even when the task finished long before.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET 6+ (where `Task.WaitAsync` exists)",
+            fixKey: FixKey,
+            options: [ReportCancelledDelays, MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            sdkCounterparts: [],
+            analyzer: () => new Async.PERF026UseWaitAsyncForTimeoutsAnalyzer());
+    }
 }

@@ -45,6 +45,7 @@ public static partial class Rules
         PERF020.Info,
         PERF021.Info,
         PERF025.Info,
+        PERF026.Info,
         PERF027.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";

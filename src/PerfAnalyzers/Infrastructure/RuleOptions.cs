@@ -164,3 +164,18 @@ public sealed class ListOption : RuleOption
                 .ToImmutableArray()
             : ImmutableArray<string>.Empty;
 }
+
+/// <summary>A yes/no option: <c>true</c> or <c>false</c> (any case); other values fall back to the default.</summary>
+public sealed class BoolOption : RuleOption
+{
+    public BoolOption(string ruleId, string name, bool defaultValue, string description)
+        : base(ruleId, name, defaultValue ? "true" : "false", description)
+    {
+        Default = defaultValue;
+    }
+
+    public bool Default { get; }
+
+    public bool Read(AnalyzerOptions options, SyntaxTree tree) =>
+        Text(options, tree, null) is { } text && bool.TryParse(text, out var value) ? value : Default;
+}

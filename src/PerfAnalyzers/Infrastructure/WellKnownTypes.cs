@@ -53,6 +53,9 @@ public sealed class WellKnownTypes
     public const string Thread = "System.Threading.Thread";
     public const string TaskStatus = "System.Threading.Tasks.TaskStatus";
     public const string CancellationToken = "System.Threading.CancellationToken";
+    public const string CancellationTokenSource = "System.Threading.CancellationTokenSource";
+    public const string TimeSpan = "System.TimeSpan";
+    public const string TimeoutException = "System.TimeoutException";
     public const string DictionaryOfTKeyTValue = "System.Collections.Generic.Dictionary`2";
     public const string CollectionsMarshal = "System.Runtime.InteropServices.CollectionsMarshal";
     public const string MemoryStream = "System.IO.MemoryStream";

@@ -1,0 +1,45 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Cases
+{
+    public static class PERF026Cases
+    {
+        // WhenAny + Delay as a timeout: Task.WaitAsync exists from .NET 6, so flagged on net10.0 only.
+        public static async Task<int> Get(Task<int> t, TimeSpan timeout)
+        {
+            if (await Task.WhenAny(t, Task.Delay(timeout)) != t) //~ PERF026[net10.0]
+            {
+                throw new TimeoutException();
+            }
+
+            return await t;
+        }
+
+        // Must not flag: a timeout that falls back instead of throwing; a delay cancelled by its own source after the wait.
+        public static async Task<int> Fallback(Task<int> t, TimeSpan timeout)
+        {
+            if (await Task.WhenAny(t, Task.Delay(timeout)) != t)
+            {
+                return -1;
+            }
+
+            return await t;
+        }
+
+        public static async Task<int> Cancelled(Task<int> t, TimeSpan timeout)
+        {
+            using (var cts = new CancellationTokenSource())
+            {
+                if (await Task.WhenAny(t, Task.Delay(timeout, cts.Token)) != t)
+                {
+                    throw new TimeoutException();
+                }
+
+                cts.Cancel();
+                return await t;
+            }
+        }
+    }
+}
