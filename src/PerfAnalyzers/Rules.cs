@@ -43,7 +43,8 @@ public static partial class Rules
         PERF018.Info,
         PERF019.Info,
         PERF020.Info,
-        PERF021.Info);
+        PERF021.Info,
+        PERF022.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";
 
