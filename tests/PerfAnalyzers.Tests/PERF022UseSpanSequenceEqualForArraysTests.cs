@@ -282,6 +282,16 @@ public partial class PERF022UseSpanSequenceEqualForArraysTests : RuleTests<PERF0
         return test.RunAsync();
     }
 
+    [CSharpFact(14)]
+    public Task Message_names_the_named_form_under_csharp_14() => Languages.At(Languages.CSharp14, () =>
+    {
+        var test = Core31(Wrap("    bool Same(byte[] a, byte[] b) => a.{|#0:SequenceEqual|}(b);"));
+        test.ExpectedDiagnostics.Add(RuleTest<PERF022UseSpanSequenceEqualForArraysAnalyzer, PERF022UseSpanSequenceEqualForArraysCodeFix>.Diagnostic()
+            .WithLocation(0)
+            .WithMessage("'a.SequenceEqual(b)' compares the arrays through their enumerators on .NET Core 3.1; use 'System.MemoryExtensions.SequenceEqual(System.MemoryExtensions.AsSpan(a), b)' instead"));
+        return test.RunAsync();
+    });
+
     // ---- Target frameworks: both sides of .NET 6, and where the span SequenceEqual is missing ----
 
     [Theory]

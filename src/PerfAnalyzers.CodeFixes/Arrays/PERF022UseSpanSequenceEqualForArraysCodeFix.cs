@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Composition;
-using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -20,9 +19,6 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF022UseSpanSequenceEqualForArraysCodeFix)), Shared]
 public sealed class PERF022UseSpanSequenceEqualForArraysCodeFix() : DocumentFix(Rules.PERF022.Info, "Use the span SequenceEqual")
 {
-    /// <summary>C# 14 (by value: Roslyn 4.5's enum has no member for it).</summary>
-    private const LanguageVersion FirstClassSpans = (LanguageVersion)1400;
-
     protected override bool NeedsSemanticModel => true;
 
     protected override void AddEdits(FixInput input, Diagnostic diagnostic, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
@@ -54,8 +50,7 @@ public sealed class PERF022UseSpanSequenceEqualForArraysCodeFix() : DocumentFix(
         // overload (first-class spans), which compares null as empty where Enumerable throws: there the new call names
         // MemoryExtensions instead of importing it.
         ExpressionSyntax replacement;
-        if (((CSharpParseOptions)invocation.SyntaxTree.Options).LanguageVersion >= FirstClassSpans &&
-            !model.LookupNamespacesAndTypes(invocation.SpanStart, name: "MemoryExtensions").Any())
+        if (PERF022UseSpanSequenceEqualForArraysAnalyzer.UsesNamedForm(invocation, model))
         {
             // System.MemoryExtensions.SequenceEqual(System.MemoryExtensions.AsSpan(a), b)
             var asSpanCall = SyntaxFactory.InvocationExpression(

@@ -131,15 +131,37 @@ public sealed partial class PERF022UseSpanSequenceEqualForArraysAnalyzer : PerfA
             return;
         }
 
-        var receiver = NeedsParentheses(first.Syntax) ? "(" + first.Syntax.OneLine() + ")" : first.Syntax.OneLine();
+        // The message names what the fix writes: from C# 14 without MemoryExtensions in scope, the named form.
+        string suggestion;
+        if (UsesNamedForm(syntax, invocation.SemanticModel))
+        {
+            suggestion = $"System.MemoryExtensions.SequenceEqual(System.MemoryExtensions.AsSpan({first.Syntax.OneLine()}), {second.Syntax.OneLine()})";
+        }
+        else
+        {
+            var receiver = NeedsParentheses(first.Syntax) ? "(" + first.Syntax.OneLine() + ")" : first.Syntax.OneLine();
+            suggestion = $"{receiver}.AsSpan().SequenceEqual({second.Syntax.OneLine()})";
+        }
+
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF022.Descriptor,
             name.GetLocation(),
             properties,
             syntax.OneLine(),
             framework,
-            $"{receiver}.AsSpan().SequenceEqual({second.Syntax.OneLine()})"), context.ContainingSymbol, context.Compilation, context.Options);
+            suggestion), context.ContainingSymbol, context.Compilation, context.Options);
     }
+
+    /// <summary>C# 14 (by value: Roslyn 4.5's enum has no member for it), whose first-class spans make an added <c>using System;</c> rebind other calls.</summary>
+    private const LanguageVersion FirstClassSpans = (LanguageVersion)1400;
+
+    /// <summary>
+    /// Whether the fix writes <c>System.MemoryExtensions.SequenceEqual(System.MemoryExtensions.AsSpan(a), b)</c> rather than
+    /// importing System: from C# 14 when <c>MemoryExtensions</c> is not in scope (shared with the fix).
+    /// </summary>
+    public static bool UsesNamedForm(SyntaxNode call, SemanticModel? model) =>
+        ((CSharpParseOptions)call.SyntaxTree.Options).LanguageVersion >= FirstClassSpans &&
+        model is not null && model.LookupNamespacesAndTypes(call.SpanStart, name: "MemoryExtensions").IsEmpty;
 
     /// <summary>
     /// The primitives whose span <c>SequenceEqual</c> compares memory: equal exactly when bitwise equal, and
