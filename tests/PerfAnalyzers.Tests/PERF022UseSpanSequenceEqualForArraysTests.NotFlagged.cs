@@ -65,6 +65,13 @@ public partial class PERF022UseSpanSequenceEqualForArraysTests
                      return early;
                  }
                  bool J(int[] a, int[] b, bool flag) => (flag ? a.Length : 0) == b.Length && a.SequenceEqual(b);
+                 bool K(int[] a, int[] b, bool flag)
+                 {
+                     if (flag) goto compare;
+                     if (a == null || b == null) return false;
+                 compare:
+                     return a.SequenceEqual(b);
+                 }
              """));
 
     /// <summary>A nullable array stays unproven, also when the code suppresses the warning with <c>!</c> (an assertion, not a proof).</summary>

@@ -79,6 +79,8 @@ public sealed partial class PERF022UseSpanSequenceEqualForArraysAnalyzer
 
                         createdByDeclaration = initializer?.Value.WithoutImplicitConversion() is IArrayCreationOperation;
                         break;
+                    case IBranchOperation { BranchKind: BranchKind.GoTo }:
+                        return false; // a goto may jump past a check that reads as if it came first
                     case ILocalReferenceOperation reference when SymbolEqualityComparer.Default.Equals(reference.Local, variable) && (reference.IsDeclaration || LoopShape.IsWritten(reference)):
                     case IParameterReferenceOperation reference2 when SymbolEqualityComparer.Default.Equals(reference2.Parameter, variable) && LoopShape.IsWritten(reference2):
                         return false;
