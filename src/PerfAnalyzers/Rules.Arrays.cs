@@ -178,4 +178,28 @@ public static partial class Rules
             sdkCounterparts: [],
             analyzer: () => new Arrays.PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer());
     }
+
+    /// <summary>PERF022: see docs/rules/PERF022.md.</summary>
+    public static class PERF022
+    {
+        public const string Id = "PERF022";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF022_UseSpanSequenceEqual";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Compare arrays with the span SequenceEqual before .NET 6",
+            "'{0}' compares the arrays through their enumerators on {1}; use '{2}' instead",
+            DiagnosticSeverity.Warning,
+            "Before .NET 6, Enumerable.SequenceEqual walks two arrays through IEnumerator<T> and compares each pair of elements with EqualityComparer<T>.Default: several interface calls per element. The span SequenceEqual (MemoryExtensions, from .NET Core 2.1, .NET Standard 2.1 or the System.Memory package) compares primitive elements as memory, a vector at a time. From .NET 6 Enumerable.SequenceEqual takes that path for arrays itself, so the rule is silent there. Reported only where both arrays are known to be non-null: Enumerable.SequenceEqual throws for null, the span compares null as empty.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: "Where the span `SequenceEqual` exists before .NET 6: .NET Core 2.1–5, .NET Standard 2.1, .NET Framework / .NET Standard 2.0 with System.Memory; both arrays known non-null",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            sdkCounterparts: [],
+            analyzer: () => new Arrays.PERF022UseSpanSequenceEqualForArraysAnalyzer());
+    }
 }

@@ -44,6 +44,7 @@ public static partial class Rules
         PERF019.Info,
         PERF020.Info,
         PERF021.Info,
+        PERF022.Info,
         PERF025.Info,
         PERF026.Info,
         PERF027.Info);

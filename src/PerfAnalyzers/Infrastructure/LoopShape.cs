@@ -174,7 +174,7 @@ public static class LoopShape
     }
 
     /// <summary>Whether a reference to a variable writes it or could: assigned, incremented, passed by ref or out, its address taken, aliased by a ref local, deconstructed into.</summary>
-    private static bool IsWritten(IOperation reference)
+    public static bool IsWritten(IOperation reference)
     {
         var parent = reference.Parent;
         while (parent is ITupleOperation)
