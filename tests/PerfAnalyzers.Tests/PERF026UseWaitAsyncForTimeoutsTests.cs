@@ -10,7 +10,7 @@ using Xunit.Abstractions;
 
 namespace PerfAnalyzers.Tests;
 
-public partial class PERF026UseWaitAsyncForTimeoutsTests(ITestOutputHelper output) : RuleTests<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>
+public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>
 {
     private const string Header = "using System;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n";
 
@@ -382,19 +382,6 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests(ITestOutputHelper outpu
         AllowCompilerErrors = true,
     }.RunAsync();
 
-    /// <summary>The benchmark's Before leaves one queued timer per call for the rest of its second; After none.</summary>
-    [Fact]
-    public void Before_leaves_its_timers_behind_and_after_does_not()
-    {
-        const int Calls = 2000;
-        // After first: the timers Before leaves expire a second later, and would lower After's count while it runs.
-        var after = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: true, Calls);
-        var before = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: false, Calls);
-        output.WriteLine($"timers left behind after {Calls} calls: before {before}, after {after}");
-        Assert.True(before >= Calls * 9 / 10, $"before left {before} timers");
-        Assert.True(System.Math.Abs(after) < Calls / 10, $"after left {after} timers");
-    }
-
     private static string TimeoutSource(bool mark) => Wrap($$"""
              async Task<int> Get(Task<int> t, TimeSpan timeout)
              {
@@ -413,4 +400,32 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests(ITestOutputHelper outpu
                  return await t.WaitAsync(timeout);
              }
          """);
+}
+
+/// <summary>
+/// The benchmark's timers, counted by <c>Timer.ActiveCount</c>, which counts every timer of the process: alone in a
+/// collection that runs after the others, with nothing beside it creating or ending timers.
+/// </summary>
+[Collection(PERF026TimerTests.Collection)]
+public sealed class PERF026TimerTests(ITestOutputHelper output)
+{
+    public const string Collection = "PERF026 timers (not run in parallel)";
+
+    /// <summary>The benchmark's Before leaves one queued timer per call for the rest of its second; After none.</summary>
+    [Fact]
+    public void Before_leaves_its_timers_behind_and_after_does_not()
+    {
+        const int Calls = 2000;
+        // After first: the timers Before leaves expire a second later, and would lower After's count while it runs.
+        var after = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: true, Calls);
+        var before = PerfAnalyzers.Benchmarks.PERF026UseWaitAsyncForTimeoutsBenchmarks.TimersLeftBehind(after: false, Calls);
+        output.WriteLine($"timers left behind after {Calls} calls: before {before}, after {after}");
+        Assert.True(before >= Calls * 9 / 10, $"before left {before} timers");
+        Assert.True(System.Math.Abs(after) < Calls / 10, $"after left {after} timers");
+    }
+}
+
+[CollectionDefinition(PERF026TimerTests.Collection, DisableParallelization = true)]
+public sealed class PERF026TimerCollection
+{
 }
