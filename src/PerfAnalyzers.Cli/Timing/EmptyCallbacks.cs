@@ -35,7 +35,6 @@ internal sealed class EmptyCallbacks : DiagnosticAnalyzer
         ["ContainsKey", "TryGetValue"], // PERF019
         ["TransformFinalBlock"], // PERF020
         ["Append", "Insert"], // PERF021
-        ["Join", "Concat"], // PERF025
     ];
 
     private readonly OperationKind[] operationKinds;
