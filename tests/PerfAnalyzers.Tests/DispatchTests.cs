@@ -101,6 +101,29 @@ public class DispatchTests
         Assert.Equal(1, Calls(clock, dispatcher, Rules.PERF010.Id));
     }
 
+    /// <summary>Property references are dispatched by name too: PERF027 receives the clocks' reads and no other property.</summary>
+    [Fact]
+    public async Task PERF027_receives_only_the_clock_properties_it_names()
+    {
+        const string code = """
+            using System;
+
+            public static class Clock
+            {
+                public static double Elapsed(string s)
+                {
+                    var start = DateTime.Now;
+                    var length = s.Length + DateTime.Today.Day + Environment.ProcessorCount;
+                    return (DateTime.Now - start).TotalMilliseconds + length + DateTime.UtcNow.Ticks;
+                }
+            }
+            """;
+        var (diagnostics, clock, dispatcher) = await RunAsync(editorConfig: null, files: new[] { ("A.cs", code) });
+        Assert.Contains(diagnostics, d => d.Id == Rules.PERF027.Id);
+        // Now twice and UtcNow once; not Length, Today, Day, ProcessorCount, TotalMilliseconds or Ticks.
+        Assert.Equal(3, Calls(clock, dispatcher, Rules.PERF027.Id));
+    }
+
     /// <summary>
     /// PERF004 reads the declarations at compilation start: without a class that no other assembly sees and that is not
     /// sealed, static or abstract, it registers nothing, so not one call, cast or type reaches it.

@@ -19,6 +19,10 @@ public static class DispatchExtensions
     public static void RegisterObjectCreationAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] typeNames) =>
         Register(context, OperationKind.ObjectCreation, action, typeNames);
 
+    /// <summary>Calls <paramref name="action"/> for each reference to a property named one of <paramref name="propertyNames"/> (<c>DateTime.Now</c>: "Now").</summary>
+    public static void RegisterPropertyReferenceAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] propertyNames) =>
+        Register(context, OperationKind.PropertyReference, action, propertyNames);
+
     private static void Register(CompilationStartAnalysisContext context, OperationKind kind, Action<OperationAnalysisContext> action, string[] names)
     {
         if (context is DispatchContext dispatch)

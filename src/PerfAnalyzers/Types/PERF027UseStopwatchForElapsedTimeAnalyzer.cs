@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -35,7 +36,8 @@ public sealed class PERF027UseStopwatchForElapsedTimeAnalyzer : PerfAnalyzer
     {
         var utcNowCosts = UtcNowCosts(compilation.TargetFramework);
         var fixes = new Fixes(compilation);
-        context.RegisterOperationAction(c => Analyze(c, utcNowCosts, fixes, compilation.Types), OperationKind.PropertyReference);
+        // Only the clocks' reads reach the rule (the dispatcher reads each property reference's name once for all rules).
+        context.RegisterPropertyReferenceAction(c => Analyze(c, utcNowCosts, fixes, compilation.Types), "Now", "UtcNow");
     }
 
     /// <summary>
