@@ -48,7 +48,7 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
             return;
         }
 
-        context.RegisterOperationAction(c => AnalyzeResult(c, types), OperationKind.PropertyReference);
+        context.RegisterPropertyReferenceAction(c => AnalyzeResult(c, types), "Result");
         context.RegisterInvocationAction(c => AnalyzeInvocation(c, types), "Wait", "GetResult", "WaitAll", "WaitAny", "Sleep");
     }
 
