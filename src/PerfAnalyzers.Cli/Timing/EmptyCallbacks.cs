@@ -35,6 +35,7 @@ internal sealed class EmptyCallbacks : DiagnosticAnalyzer
         ["ContainsKey", "TryGetValue"], // PERF019
         ["TransformFinalBlock"], // PERF020
         ["Append", "Insert"], // PERF021
+        ["Concat", "Join"], // PERF023
         ["Join", "Concat"], // PERF025
     ];
 
