@@ -106,6 +106,30 @@ public static partial class Rules
             analyzer: () => new Strings.PERF021AppendPrimitivesWithoutToStringAnalyzer());
     }
 
+    /// <summary>PERF023: see docs/rules/PERF023.md.</summary>
+    public static class PERF023
+    {
+        public const string Id = "PERF023";
+
+        /// <summary>Equivalence key of the code fix's action.</summary>
+        public const string FixKey = "PERF023_UseConvertToHexString";
+
+        public static readonly DiagnosticDescriptor Descriptor = Create(
+            Id,
+            "Format bytes as hex with Convert.ToHexString",
+            "'{0}' formats the bytes as hex one at a time; use '{1}' instead",
+            DiagnosticSeverity.Warning,
+            "Formatting each byte with ToString(\"X2\") allocates a two-character string per byte and copies it into a builder or a longer string. From .NET 5, Convert.ToHexString formats the whole array or span into one string of the exact length (Convert.ToHexStringLower for lowercase digits from .NET 9); the text is the same, whatever the culture.");
+
+        public static readonly RuleInfo Info = new(
+            Descriptor,
+            firesOn: ".NET 5+ (where `Convert.ToHexString` exists; silent on .NET Framework and .NET Standard); lowercase digits: `Convert.ToHexStringLower` on .NET 9+, `Convert.ToHexString(bytes).ToLowerInvariant()` on .NET 5-8",
+            fixKey: FixKey,
+            options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
+            sdkCounterparts: ["CA1872"],
+            analyzer: () => new Strings.PERF023UseConvertToHexStringAnalyzer());
+    }
+
     /// <summary>PERF025: see docs/rules/PERF025.md.</summary>
     public static class PERF025
     {

@@ -45,6 +45,7 @@ public static partial class Rules
         PERF020.Info,
         PERF021.Info,
         PERF022.Info,
+        PERF023.Info,
         PERF025.Info,
         PERF026.Info,
         PERF027.Info);

@@ -49,6 +49,8 @@ public sealed class WellKnownTypes
     public const string CultureInfo = "System.Globalization.CultureInfo";
     public const string NumberFormatInfo = "System.Globalization.NumberFormatInfo";
     public const string BitConverter = "System.BitConverter";
+    public const string Convert = "System.Convert";
+    public const string Enumerable = "System.Linq.Enumerable";
     public const string Array = "System.Array";
     public const string Thread = "System.Threading.Thread";
     public const string TaskStatus = "System.Threading.Tasks.TaskStatus";
