@@ -44,6 +44,7 @@ public static partial class Rules
         PERF019.Info,
         PERF020.Info,
         PERF021.Info,
+        PERF024.Info,
         PERF025.Info);
 
     public static string HelpLink(string id) => HelpLinkBase + id + ".md";
