@@ -24,7 +24,7 @@ public static partial class Rules
 
         public static readonly RuleInfo Info = new(
             Descriptor,
-            firesOn: "All targets (`CopyTo(Stream, int)` since .NET Framework 4.0, `CopyToAsync(Stream, int, CancellationToken)` since 4.5)",
+            firesOn: ".NET Core 2.1+, .NET 5+ and .NET Standard (where `CopyTo` rents its buffer from the pool and, from .NET Core 3.0, streams override it); silent on .NET Framework, where `CopyTo` is the same loop",
             fixKey: FixKey,
             options: [ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: [],

@@ -177,6 +177,28 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
              """));
 
     [Fact]
+    public Task Top_level_statements_lose_the_declarations_too()
+    {
+        var test = Test(
+            Header + """
+                var input = Stream.Null;
+                var output = new MemoryStream();
+                var buffer = new byte[512];
+                int read;
+                [|while|] ((read = input.Read(buffer, 0, buffer.Length)) > 0) output.Write(buffer, 0, read);
+                Console.WriteLine(output.Length);
+                """,
+            Header + """
+                var input = Stream.Null;
+                var output = new MemoryStream();
+                input.CopyTo(output, 512);
+                Console.WriteLine(output.Length);
+                """);
+        test.OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication;
+        return test.RunAsync();
+    }
+
+    [Fact]
     public Task Message_names_the_streams_and_the_call()
     {
         var test = Test(
@@ -200,22 +222,22 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
 
     // ---- Target frameworks ----
 
-    /// <summary>CopyTo(Stream, int) and CopyToAsync(Stream, int, CancellationToken) exist on .NET Framework 4.5 and .NET Standard 2.0.</summary>
-    [Theory]
-    [InlineData(TestReferences.Net472)]
-    [InlineData(TestReferences.NetStandard20)]
-    public Task Older_targets_fire_too(TestReferences references) => Verify(
-        Wrap("""
+    private const string OldTargetSource = """
                  async Task M(Stream input, Stream output, CancellationToken token)
                  {
                      var buffer = new byte[4096];
                      int n;
-                     [|while|] ((n = await input.ReadAsync(buffer, 0, buffer.Length, token)) > 0) await output.WriteAsync(buffer, 0, n, token);
+                     while ((n = await input.ReadAsync(buffer, 0, buffer.Length, token)) > 0) await output.WriteAsync(buffer, 0, n, token);
                      byte[] other = new byte[4096];
                      int m;
-                     [|while|] ((m = input.Read(other, 0, other.Length)) > 0) output.Write(other, 0, m);
+                     while ((m = input.Read(other, 0, other.Length)) > 0) output.Write(other, 0, m);
                  }
-             """),
+             """;
+
+    /// <summary>.NET Standard 2.0 has CopyTo(Stream, int) and CopyToAsync(Stream, int, CancellationToken), and the library runs on modern runtimes.</summary>
+    [Fact]
+    public Task NetStandard_fires() => Verify(
+        Wrap(OldTargetSource.Replace("while (", "[|while|] (")),
         Wrap("""
                  async Task M(Stream input, Stream output, CancellationToken token)
                  {
@@ -223,7 +245,24 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
                      input.CopyTo(output, 4096);
                  }
              """),
-        references);
+        TestReferences.NetStandard20);
+
+    /// <summary>On .NET Framework CopyTo is the same loop over a buffer it allocates: silent.</summary>
+    [Fact]
+    public Task Net_framework_is_silent() => Verify(Wrap(OldTargetSource), references: TestReferences.Net472);
+
+    /// <summary>The target from the build properties: .NET Framework and .NET Core 2.0 silent, .NET Core 2.1 reported.</summary>
+    [Theory]
+    [InlineData("net48", false)]
+    [InlineData("netcoreapp2.0", false)]
+    [InlineData("netcoreapp2.1", true)]
+    [InlineData("net10.0", true)]
+    public Task Target_framework_decides(string moniker, bool fires)
+    {
+        var source = "    void M(Stream i, Stream o, byte[] b) { int n; " + (fires ? "[|while|]" : "while") + " ((n = i.Read(b, 0, b.Length)) > 0) o.Write(b, 0, n); }";
+        var test = Test(Wrap(source), fires ? Wrap("    void M(Stream i, Stream o, byte[] b) { i.CopyTo(o, b.Length); }") : null);
+        return test.WithTargetFramework(moniker).RunAsync();
+    }
 
     [Fact]
     public Task Multi_targeted_project_gets_a_plain_fix() => Test(

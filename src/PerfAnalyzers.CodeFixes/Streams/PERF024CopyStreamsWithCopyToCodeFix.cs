@@ -64,7 +64,8 @@ public sealed class PERF024CopyStreamsWithCopyToCodeFix() : DocumentFix(Rules.PE
         {
             if (declaration is not null)
             {
-                editor.RemoveNode(declaration, SyntaxRemoveOptions.KeepNoTrivia);
+                // In top-level statements the declaration sits in a global statement, which goes with it.
+                editor.RemoveNode(declaration.Parent is GlobalStatementSyntax global ? global : declaration, SyntaxRemoveOptions.KeepNoTrivia);
             }
         }
 

@@ -15,8 +15,8 @@ namespace PerfAnalyzers.Streams;
 /// <c>while ((n = src.Read(buf, 0, buf.Length)) &gt; 0) dst.Write(buf, 0, n);</c>, the <c>while (true)</c> /
 /// <c>for (;;)</c> / <c>do … while (true)</c> form that breaks when a read returns 0, the span and memory overloads, and
 /// the awaited form with the same token and the same <c>ConfigureAwait</c> on both calls — is
-/// <c>src.CopyTo(dst, buf.Length)</c> / <c>await src.CopyToAsync(dst, buf.Length, token)</c>, on every target
-/// (.NET Framework 4.0 / 4.5). The stream's own <c>CopyTo</c> override (MemoryStream, DeflateStream, FileStream, …) then
+/// <c>src.CopyTo(dst, buf.Length)</c> / <c>await src.CopyToAsync(dst, buf.Length, token)</c>; reported on .NET Core 2.1+,
+/// .NET 5+ and .NET Standard (silent on .NET Framework, where CopyTo is the same loop). The stream's own <c>CopyTo</c> override (MemoryStream, DeflateStream, FileStream, …) then
 /// does the copy, with a pooled buffer. See docs/rules/PERF024.md.
 /// </summary>
 public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
@@ -24,12 +24,46 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF024.Descriptor);
 
-    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation) =>
-        context.RegisterOperationAction(c => Analyze(c, compilation), OperationKind.Loop);
+    protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
+    {
+        // On .NET Framework and .NET Core before 2.1, Stream.CopyTo is this loop over a buffer it allocates itself, and
+        // not virtual: nothing to gain (docs/rules/PERF024.md, "When it fires"). .NET Core 2.1 pools the buffer, 3.0 made
+        // CopyTo virtual. .NET Standard is reported: the library runs on those runtimes too.
+        var target = compilation.TargetFramework;
+        if (target.Kind == TargetFrameworkKind.NetFramework || (target.Kind == TargetFrameworkKind.NetCore && !target.IsNetCoreAtLeast(2, 1)))
+        {
+            return;
+        }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation)
+        // CopyTo(Stream, int) and CopyToAsync(Stream, int, CancellationToken): without them (an unusual reference set),
+        // nothing, or only the synchronous form.
+        if (compilation.Types.Get(WellKnownTypes.Stream) is not { } stream || !HasMethod(stream, "CopyTo", 2))
+        {
+            return;
+        }
+
+        var hasCopyToAsync = HasMethod(stream, "CopyToAsync", 3);
+        context.RegisterOperationAction(c => Analyze(c, compilation, hasCopyToAsync), OperationKind.Loop);
+    }
+
+    private static bool HasMethod(INamedTypeSymbol stream, string name, int parameters)
+    {
+        foreach (var member in stream.GetMembers(name))
+        {
+            if (member is IMethodSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } method && method.Parameters.Length == parameters &&
+                method.Parameters[1].Type.SpecialType == SpecialType.System_Int32)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, bool hasCopyToAsync)
     {
         if (Match((ILoopOperation)context.Operation, compilation.Types, context.CancellationToken) is not { } pump ||
+            (pump.IsAsync && !hasCopyToAsync) ||
             !ColdPath.Allows(context.Options, pump.Loop, context.Operation.SemanticModel, Rules.PERF024.Id, context.CancellationToken))
         {
             return;
