@@ -284,6 +284,16 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
         .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
         .RunAsync();
 
+    /// <summary>A project that also targets .NET Framework 3.5 (no Stream.CopyTo there): silent on every leg.</summary>
+    [Fact]
+    public Task A_net35_leg_silences_the_rule()
+    {
+        var test = Test(Wrap("    void M(Stream i, Stream o, byte[] b) { int n; while ((n = i.Read(b, 0, b.Length)) > 0) o.Write(b, 0, n); }"), references: TestReferences.NetStandard20)
+            .WithTargetFramework("netstandard2.0");
+        test.BuildProperties[PerfAnalyzers.Infrastructure.BuildProperties.TargetFrameworks] = "net35,netstandard2.0";
+        return test.RunAsync();
+    }
+
     // ---- Same behaviour ----
 
     /// <summary>Before and after copy the same bytes, for empty, small, chunk-sized and multi-chunk sources.</summary>

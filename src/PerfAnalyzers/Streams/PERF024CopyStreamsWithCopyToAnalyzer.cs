@@ -35,6 +35,16 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
             return;
         }
 
+        // A project that also builds for .NET Framework before 4.0 (net35) has no CopyTo on that leg: the shared fix would
+        // not compile there.
+        foreach (var leg in compilation.Legs)
+        {
+            if (leg.Kind == TargetFrameworkKind.NetFramework && leg.Version is { Major: < 4 })
+            {
+                return;
+            }
+        }
+
         // CopyTo(Stream, int) and CopyToAsync(Stream, int, CancellationToken): without them (an unusual reference set),
         // nothing, or only the synchronous form.
         if (compilation.Types.Get(WellKnownTypes.Stream) is not { } stream || !HasMethod(stream, "CopyTo", 2))
