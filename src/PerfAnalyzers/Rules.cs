@@ -46,6 +46,7 @@ public static partial class Rules
         PERF021.Info,
         PERF022.Info,
         PERF023.Info,
+        PERF024.Info,
         PERF025.Info,
         PERF026.Info,
         PERF027.Info);

@@ -61,6 +61,7 @@ public sealed class WellKnownTypes
     public const string DictionaryOfTKeyTValue = "System.Collections.Generic.Dictionary`2";
     public const string CollectionsMarshal = "System.Runtime.InteropServices.CollectionsMarshal";
     public const string MemoryStream = "System.IO.MemoryStream";
+    public const string Stream = "System.IO.Stream";
     public const string SymmetricAlgorithm = "System.Security.Cryptography.SymmetricAlgorithm";
     public const string Aes = "System.Security.Cryptography.Aes";
     public const string CryptoStream = "System.Security.Cryptography.CryptoStream";
