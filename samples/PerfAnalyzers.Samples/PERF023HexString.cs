@@ -15,7 +15,7 @@ public static class PERF023HexString
         var sb = new StringBuilder(hash.Length * 2);
         foreach (var b in hash)
         {
-            sb.Append(b.ToString("x2"));
+            sb.Append($"{b:x2}");
         }
 
         return sb.ToString();
