@@ -59,6 +59,7 @@ public sealed class WellKnownTypes
     public const string TimeSpan = "System.TimeSpan";
     public const string TimeoutException = "System.TimeoutException";
     public const string DictionaryOfTKeyTValue = "System.Collections.Generic.Dictionary`2";
+    public const string ListOfT = "System.Collections.Generic.List`1";
     public const string CollectionsMarshal = "System.Runtime.InteropServices.CollectionsMarshal";
     public const string MemoryStream = "System.IO.MemoryStream";
     public const string Stream = "System.IO.Stream";

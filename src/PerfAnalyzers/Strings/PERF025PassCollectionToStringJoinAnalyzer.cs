@@ -27,8 +27,6 @@ namespace PerfAnalyzers.Strings;
 /// </summary>
 public sealed class PERF025PassCollectionToStringJoinAnalyzer : PerfAnalyzer
 {
-    private const string ListOfT = "System.Collections.Generic.List`1";
-    private const string Enumerable = "System.Linq.Enumerable";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF025.Descriptor);
@@ -135,7 +133,7 @@ public sealed class PERF025PassCollectionToStringJoinAnalyzer : PerfAnalyzer
         var method = copy.TargetMethod;
         if (method.Name is not ("ToArray" or "ToList") ||
             !method.IsStatic || !method.IsExtensionMethod || method.Parameters.Length != 1 || copy.Arguments.Length != 1 ||
-            !types.Is(method.ContainingType, Enumerable) ||
+            !types.Is(method.ContainingType, WellKnownTypes.Enumerable) ||
             // x.ToArray() or Enumerable.ToArray(x); not x?.ToArray() (a null would become Join's exception instead of a null).
             copy.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax })
         {
@@ -150,7 +148,7 @@ public sealed class PERF025PassCollectionToStringJoinAnalyzer : PerfAnalyzer
     private static Kind? SourceKind(ITypeSymbol? type, WellKnownTypes types) => type switch
     {
         IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_String } => Kind.Array,
-        INamedTypeSymbol list when HasStringArgument(list) && types.Is(list, ListOfT) => Kind.List,
+        INamedTypeSymbol list when HasStringArgument(list) && types.Is(list, WellKnownTypes.ListOfT) => Kind.List,
         _ => null,
     };
 
