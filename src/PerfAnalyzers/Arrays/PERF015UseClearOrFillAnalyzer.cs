@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -51,10 +52,8 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         var apis = Symbols.Resolve(compilation);
         if (apis.HasClearWhole && apis.ClearRange is not null)
         {
-            // Calls to Array.Clear are rare, and a callback on every invocation costs more than this rule's whole loop
-            // analysis (Roslyn times each callback): each file's text is searched for "Clear" instead, and only the
-            // calls found that way are bound (docs/performance.md).
-            context.RegisterSemanticModelAction(c => FindClearCalls(c, apis));
+            // Only calls named Clear reach this handler: the dispatcher reads each call's name once for every rule.
+            context.RegisterInvocationAction(c => AnalyzeClearCall(c, apis), "Clear");
         }
 
         context.RegisterOperationAction(c => AnalyzeLoop(c, apis), OperationKind.Loop);
@@ -109,93 +108,14 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
     }
 
-    /// <summary>
-    /// Every <c>Clear(x, y, z)</c> call in the file, found by its name in the file's text (an ordinal search; the text of a
-    /// file read from disk is not copied unless it is large) and a syntactic check of the call's shape, is bound and analyzed; nothing else is bound.
-    /// </summary>
-    private static void FindClearCalls(SemanticModelAnalysisContext context, Symbols apis)
+    /// <summary>A call named <c>Clear</c> with three positional arguments, written as a call (not through a delegate).</summary>
+    private static void AnalyzeClearCall(OperationAnalysisContext context, Symbols apis)
     {
-        const string Name = "Clear";
-        var tree = context.SemanticModel.SyntaxTree;
-        var text = tree.GetText(context.CancellationToken).ToString();
-        SyntaxNode? root = null;
-        for (var at = text.IndexOf(Name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(Name, at + Name.Length, StringComparison.Ordinal))
+        if (context.Operation is IInvocationOperation { Syntax: InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 3 } arguments } call } invocation &&
+            arguments[0].NameColon is null && arguments[1].NameColon is null && arguments[2].NameColon is null)
         {
-            context.CancellationToken.ThrowIfCancellationRequested();
-            if (!MayBeCallWithArguments(text, at, Name.Length))
-            {
-                continue;
-            }
-
-            root ??= tree.GetRoot(context.CancellationToken);
-
-            // The identifier itself (not part of a longer name, a comment, a string or disabled text; @Clear too), called directly
-            // (using static System.Array) or as a member, with three positional arguments.
-            var token = root.FindToken(at);
-            if (token.Span.End != at + Name.Length || !token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != Name ||
-                token.Parent is not IdentifierNameSyntax name)
-            {
-                continue;
-            }
-
-            var callee = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
-            if (callee.Parent is not InvocationExpressionSyntax { ArgumentList.Arguments.Count: 3 } call || call.Expression != callee ||
-                call.ArgumentList.Arguments[0].NameColon is not null ||
-                call.ArgumentList.Arguments[1].NameColon is not null ||
-                call.ArgumentList.Arguments[2].NameColon is not null ||
-                context.SemanticModel.GetOperation(call, context.CancellationToken) is not IInvocationOperation invocation)
-            {
-                continue;
-            }
-
-            // Roslyn skips generated files for this scan, not a [GeneratedCode] type in a hand-written one.
-            var model = context.SemanticModel;
-            AnalyzeInvocation(invocation, call, apis, context.Options, d =>
-            {
-                if (!GeneratedCode.IsMarked(model.GetEnclosingSymbol(call.SpanStart, context.CancellationToken)))
-                {
-                    ProfileGate.Report(context.ReportDiagnostic, d, model, context.Options, context.CancellationToken);
-                }
-            });
+            AnalyzeInvocation(invocation, call, apis, context.Options, d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options));
         }
-    }
-
-    /// <summary>
-    /// Whether the name at <paramref name="at"/> may be a call with arguments, read from the text alone: not part of a
-    /// longer identifier, and not <c>Clear()</c> (whitespace allowed). Anything else (a comment, a generic argument list)
-    /// goes to the syntax check. Finding the token of each hit cost most of this scan on NLog, whose 117 hits are nearly all
-    /// <c>list.Clear()</c> and longer names (docs/rules/PERF015.md).
-    /// </summary>
-    private static bool MayBeCallWithArguments(string text, int at, int length)
-    {
-        if (at > 0 && SyntaxFacts.IsIdentifierPartCharacter(text[at - 1]))
-        {
-            return false;
-        }
-
-        var next = SkipWhitespace(text, at + length);
-        if (next < text.Length && SyntaxFacts.IsIdentifierPartCharacter(text[next]))
-        {
-            return false;
-        }
-
-        if (next < text.Length && text[next] == '(')
-        {
-            var first = SkipWhitespace(text, next + 1);
-            return first < text.Length && text[first] != ')';
-        }
-
-        return true;
-    }
-
-    private static int SkipWhitespace(string text, int at)
-    {
-        while (at < text.Length && char.IsWhiteSpace(text[at]))
-        {
-            at++;
-        }
-
-        return at;
     }
 
     /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
