@@ -151,6 +151,44 @@ public class DispatchTests
         }
     }
 
+    /// <summary>
+    /// Field references are dispatched by name too. PERF012 reads the declarations at compilation start: without a static
+    /// member initialized with constant data it registers nothing; with one, only references to that name reach it (not
+    /// the other fields and properties the code reads).
+    /// </summary>
+    [Theory]
+    [InlineData("private static readonly byte[] Table = { 1, 2, 3 };", 4)]
+    [InlineData("private static byte[] Table { get; } = new byte[] { 1, 2, 3 };", 4)]
+    [InlineData("private static readonly byte[] Table = new byte[3];", 0)]
+    [InlineData("private readonly byte[] Table = { 1, 2, 3 };", 0)]
+    public async Task PERF012_receives_only_references_to_the_names_it_could_flag(string declaration, int expectCalls)
+    {
+        var code = """
+            using System;
+
+            public class Data
+            {
+                DECLARATION
+                private static readonly int[] Numbers = new int[4];
+
+                public int First => Table[0] + Table.Length;
+
+                public static int Sum(string s) => s.Length + Numbers.Length + Environment.ProcessorCount + Numbers[0];
+            }
+
+            public sealed class User
+            {
+                private readonly byte[] Table = new byte[2];
+
+                public int Size => Table.Length + Table[1];
+            }
+            """.Replace("DECLARATION", declaration);
+        var (_, clock, dispatcher) = await RunAsync(editorConfig: null, globalConfig: "build_property.TargetFramework = net7.0\n", files: new[] { ("A.cs", code) });
+        // With a candidate: the two references to it and the two to User's field of the same name (rejected by the rule),
+        // plus its one file action and its compilation-end action; never Numbers, Length, ProcessorCount.
+        Assert.Equal(expectCalls == 0 ? 0 : expectCalls + 2, Calls(clock, dispatcher, Rules.PERF012.Id));
+    }
+
     [Fact]
     public async Task A_rule_off_in_one_file_still_runs_for_the_others()
     {

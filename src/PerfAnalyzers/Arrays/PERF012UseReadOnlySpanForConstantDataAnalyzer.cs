@@ -1,10 +1,14 @@
 using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -37,60 +41,66 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         var spanOfT = compilation.Types.Get(WellKnownTypes.SpanOfT);
         var types = compilation.Types;
         var createSpan = HasCreateSpan(compilation.Types.Get(WellKnownTypes.RuntimeHelpers));
-        // Candidates found by symbol actions (value: the declaration, and whether the member is internal, so that friend
-        // assemblies could see it); any use that a span could not take disqualifies one. Both run concurrently; the answer
-        // is read once every use has been seen. Whether the assembly has friends is read then too: its attributes are
-        // bound by the compiler by that time, whereas asked at compilation start this rule paid for binding them.
-        var candidates = new ConcurrentDictionary<ISymbol, (Location Location, bool Internal)>(SymbolEqualityComparer.Default);
+        // The members that qualify on their own, read from the declarations up front (the symbols the compiler makes for
+        // them; no method body is bound): a compilation without one registers nothing, and with some only references to
+        // their names reach the rule (the dispatcher reads each reference's name once for all rules).
+        var candidates = Candidates(compilation, createSpan, context.CancellationToken);
+        if (candidates.Count == 0)
+        {
+            return;
+        }
+
+        // Any use a span could not take disqualifies a candidate; the answer is read once every use has been seen.
+        // Whether the assembly has friends is read then too: its attributes are bound by the compiler by that time,
+        // whereas asked at compilation start this rule paid for binding them.
         var disqualified = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
+        var handWritten = new ConcurrentDictionary<SyntaxTree, byte>();
+        // The dispatcher keeps generated files out of this rule's tree action: a tree seen here is hand-written.
+        context.RegisterSyntaxTreeAction(c => handWritten.TryAdd(c.Tree, 0));
 
-        context.RegisterSymbolAction(
-            c =>
+        void AnalyzeReference(OperationAnalysisContext c)
+        {
+            // A member of another type may share a candidate's name: one type test rejects most of them.
+            if (c.Operation.Type is not IArrayTypeSymbol)
             {
-                if (IsCandidate(c.Symbol, createSpan, c.CancellationToken) is { } candidate)
-                {
-                    candidates.TryAdd(c.Symbol, candidate);
-                }
-            },
-            SymbolKind.Field,
-            SymbolKind.Property);
+                return;
+            }
 
-        context.RegisterOperationAction(
-            c =>
+            var member = c.Operation switch
             {
-                // Most references are not to arrays: one type test rejects them before anything else is read.
-                if (c.Operation.Type is not IArrayTypeSymbol)
-                {
-                    return;
-                }
+                IFieldReferenceOperation field => (ISymbol)field.Field,
+                IPropertyReferenceOperation property => property.Property,
+                _ => null,
+            };
+            // Only a member that could be a candidate (read-only, static, hidden from other assemblies) needs its uses read.
+            if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true, IsConst: false } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
+                Visibility(member) is not null &&
+                member.ContainingAssembly is not null &&
+                SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
+                IsArray(member) &&
+                // One use a span cannot take settles it: the member's other uses need not be read.
+                !disqualified.ContainsKey(member.OriginalDefinition) &&
+                !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, types))
+            {
+                disqualified.TryAdd(member.OriginalDefinition, true);
+            }
+        }
 
-                var member = c.Operation switch
-                {
-                    IFieldReferenceOperation field => (ISymbol)field.Field,
-                    IPropertyReferenceOperation property => property.Property,
-                    _ => null,
-                };
-                // Only a member that could be a candidate (read-only, static, hidden from other assemblies) needs its uses read.
-                if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true, IsConst: false } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
-                    Visibility(member) is not null &&
-                    member.ContainingAssembly is not null &&
-                    SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, c.Compilation.Assembly) &&
-                    IsArray(member) &&
-                    // One use a span cannot take settles it: the member's other uses need not be read.
-                    !disqualified.ContainsKey(member.OriginalDefinition) &&
-                    !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, types))
-                {
-                    disqualified.TryAdd(member.OriginalDefinition, true);
-                }
-            },
-            OperationKind.FieldReference,
-            OperationKind.PropertyReference);
+        var nameArray = candidates.Select(c => c.Key.Name).Distinct().ToArray();
+        context.RegisterFieldReferenceAction(AnalyzeReference, nameArray);
+        context.RegisterPropertyReferenceAction(AnalyzeReference, nameArray);
 
         context.RegisterCompilationEndAction(c =>
         {
             bool? friends = null;
             foreach (var candidate in candidates)
             {
+                // Generated code is not flagged (the dispatcher's tree action sees only hand-written files).
+                if (candidate.Value.Location.SourceTree is not { } declaredIn || !handWritten.ContainsKey(declaredIn) || GeneratedCode.IsMarked(candidate.Key))
+                {
+                    continue;
+                }
+
                 // A use in code this build does not compile (another leg's #if) is not seen: silent for a name written there.
                 if (!disqualified.ContainsKey(candidate.Key) &&
                     !(candidate.Value.Internal && (friends ??= HasInternalsVisibleTo(c.Compilation.Assembly, types))) &&
@@ -117,6 +127,27 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         });
     }
 
+    /// <summary>The static array members of the compilation's types that qualify on their own (<see cref="IsCandidate"/>).</summary>
+    private static List<KeyValuePair<ISymbol, (Location Location, bool Internal)>> Candidates(PerfCompilation compilation, bool createSpan, CancellationToken cancellationToken)
+    {
+        var found = new List<KeyValuePair<ISymbol, (Location Location, bool Internal)>>();
+        foreach (var type in compilation.SourceTypes)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            foreach (var member in type.GetMembers())
+            {
+                // The cheap tests first: most members are methods, and most static fields are not arrays.
+                if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
+                    IsCandidate(member, createSpan, cancellationToken) is { } candidate)
+                {
+                    found.Add(new KeyValuePair<ISymbol, (Location Location, bool Internal)>(member, candidate));
+                }
+            }
+        }
+
+        return found;
+    }
+
     private static bool IsArray(ISymbol member) =>
         (member is IFieldSymbol field ? field.Type : member is IPropertySymbol property ? property.Type : null) is IArrayTypeSymbol;
 
@@ -127,8 +158,10 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
     /// </summary>
     private static (Location Location, bool Internal)? IsCandidate(ISymbol symbol, bool createSpan, System.Threading.CancellationToken cancellationToken)
     {
+        // The element type before the attributes and the syntax: most static arrays hold strings or objects.
         if (!symbol.IsStatic ||
-            !IsArray(symbol) ||
+            (symbol is IFieldSymbol f ? f.Type : symbol is IPropertySymbol p ? p.Type : null) is not IArrayTypeSymbol { ElementType.SpecialType: var elementType } ||
+            !IsEmbeddable(elementType, LanguageVersion.Latest, createSpan) ||
             symbol.IsImplicitlyDeclared ||
             Visibility(symbol) is not { } isInternal ||
             symbol.DeclaringSyntaxReferences.Length != 1 ||

@@ -23,6 +23,10 @@ public static class DispatchExtensions
     public static void RegisterPropertyReferenceAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] propertyNames) =>
         Register(context, OperationKind.PropertyReference, action, propertyNames);
 
+    /// <summary>Calls <paramref name="action"/> for each reference to a field named one of <paramref name="fieldNames"/>.</summary>
+    public static void RegisterFieldReferenceAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] fieldNames) =>
+        Register(context, OperationKind.FieldReference, action, fieldNames);
+
     private static void Register(CompilationStartAnalysisContext context, OperationKind kind, Action<OperationAnalysisContext> action, string[] names)
     {
         if (context is DispatchContext dispatch)

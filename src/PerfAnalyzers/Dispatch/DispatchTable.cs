@@ -15,12 +15,13 @@ internal sealed class DispatchTable
 {
     private readonly Dictionary<OperationKind, Kind> kinds = new();
 
-    /// <summary>The key an operation is dispatched by: the called method's, created type's or read property's name; null for other kinds.</summary>
+    /// <summary>The key an operation is dispatched by: the called method's, created type's, or referenced property's or field's name; null for other kinds.</summary>
     public static string? KeyOf(IOperation operation) => operation switch
     {
         IInvocationOperation invocation => invocation.TargetMethod.Name,
         IObjectCreationOperation creation => creation.Type?.Name,
         IPropertyReferenceOperation property => property.Property.Name,
+        IFieldReferenceOperation field => field.Field.Name,
         _ => null,
     };
 

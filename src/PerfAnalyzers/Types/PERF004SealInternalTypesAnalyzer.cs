@@ -38,7 +38,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         // asks this set first, so that the calls, casts and conversions on public types, structs, interfaces and
         // referenced types (nearly all of them) cost one lookup; and a compilation with no candidate (a library whose
         // classes are all public, sealed or static) registers nothing.
-        var possible = PossibleCandidates(compilation.Compilation.Assembly.GlobalNamespace, context.CancellationToken);
+        var possible = PossibleCandidates(compilation, context.CancellationToken);
         if (possible.Count == 0)
         {
             return;
@@ -248,43 +248,19 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     /// declared in source, and seen by no other assembly (internal or private, counting the types that contain them).
     /// The walk reads the compiler's declaration table (namespaces and type members, no binding).
     /// </summary>
-    private static HashSet<INamedTypeSymbol> PossibleCandidates(INamespaceSymbol global, CancellationToken cancellationToken)
+    private static HashSet<INamedTypeSymbol> PossibleCandidates(PerfCompilation compilation, CancellationToken cancellationToken)
     {
         var found = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        var namespaces = new Stack<INamespaceSymbol>();
-        var nested = new Stack<INamedTypeSymbol>();
-        namespaces.Push(global);
-        while (namespaces.Count > 0)
+        foreach (var type in compilation.SourceTypes)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            foreach (var member in namespaces.Pop().GetMembers())
+            if (type.TypeKind == TypeKind.Class && !type.IsStatic && !type.IsAbstract && !type.IsSealed && !type.IsImplicitlyDeclared && type.CanBeReferencedByName &&
+                !type.DeclaringSyntaxReferences.IsEmpty && EffectiveAccess(type) is Access.Internal or Access.Private &&
+                // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
+                // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
+                !(type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty))
             {
-                if (member is INamespaceSymbol inner)
-                {
-                    namespaces.Push(inner);
-                }
-                else if (member is INamedTypeSymbol type)
-                {
-                    nested.Push(type);
-                }
-            }
-
-            while (nested.Count > 0)
-            {
-                var type = nested.Pop();
-                if (type.TypeKind == TypeKind.Class && !type.IsStatic && !type.IsAbstract && !type.IsSealed && !type.IsImplicitlyDeclared && type.CanBeReferencedByName &&
-                    !type.DeclaringSyntaxReferences.IsEmpty && EffectiveAccess(type) is Access.Internal or Access.Private &&
-                    // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
-                    // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
-                    !(type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty))
-                {
-                    found.Add(type);
-                }
-
-                foreach (var inner in type.GetTypeMembers())
-                {
-                    nested.Push(inner);
-                }
+                found.Add(type);
             }
         }
 
