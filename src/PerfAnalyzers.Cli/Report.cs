@@ -154,6 +154,10 @@ public static class Report
             var whole = dispatcher.Time.TotalMilliseconds;
             text.Append(CultureInfo.InvariantCulture,
                 $"\n{dispatcher.Analyzer}: {whole:F1} ms in Roslyn's telemetry; its {ids.Length} rules' rows add up to {rules:F1} ms (each rule timed by a clock in a second analysis, less the clock's own {result.Timing.ClockOverheadNanoseconds:F0} ns per callback, measured); the dispatch itself, the rest: {Math.Max(0, whole - rules):F1} ms\n");
+            var setups = result.Timing.Setup.Where(p => ids.Contains(p.Key) && p.Value.TotalMilliseconds >= 0.05).OrderByDescending(p => p.Value)
+                .Select(p => string.Create(CultureInfo.InvariantCulture, $"{p.Key} {p.Value.TotalMilliseconds:F1}")).ToList();
+            text.Append(CultureInfo.InvariantCulture,
+                $"Of the rules' rows, compilation-start setup (resolving types, reading options, registering): {result.Timing.Setup.Where(p => ids.Contains(p.Key)).Sum(p => p.Value.TotalMilliseconds):F1} ms{(setups.Count > 0 ? " (" + string.Join(", ", setups) + " ms)" : "")}\n");
         }
 
         if (result.Floors.Count > 0)

@@ -50,6 +50,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         var perfFindings = new List<Diagnostic>();
         var clock = clocked?.Clock;
         var ruleSamples = clocked is null || clock is null ? Array.Empty<List<TimeSpan>>() : clocked.Rules.Select(_ => new List<TimeSpan>()).ToArray();
+        var setupSamples = ruleSamples.Select(_ => new List<TimeSpan>()).ToArray();
         var overhead = clock is null ? 0 : RuleClock.OverheadNanoseconds();
         var splitSet = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(perfAnalyzers.Where(a => a is not PerfDispatcher))
             .AddRange(clocked is null ? ImmutableArray<DiagnosticAnalyzer>.Empty : ImmutableArray.Create<DiagnosticAnalyzer>(clocked)).Distinct().ToImmutableArray();
@@ -83,6 +84,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
 
             // Each rule's share: the same analysis again with the clocked dispatcher in the unclocked one's place.
             var ruleTimes = new List<TimeSpan>();
+            var setupTimes = new List<TimeSpan>();
             if (clock is not null)
             {
                 var split = copy.Clone().WithAnalyzers(WithDeclarationPass(splitSet), new CompilationWithAnalyzersOptions(
@@ -96,6 +98,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
                 {
                     var own = clock.Time(rule) - TimeSpan.FromTicks((long)(clock.Calls(rule) * overhead / 100));
                     ruleTimes.Add(own > TimeSpan.Zero ? own : TimeSpan.Zero);
+                    setupTimes.Add(clock.Setup(rule));
                 }
             }
 
@@ -121,6 +124,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             for (var rule = 0; rule < ruleSamples.Length; rule++)
             {
                 ruleSamples[rule].Add(ruleTimes[rule]);
+                setupSamples[rule].Add(setupTimes[rule]);
             }
 
             if (i == 0)
@@ -181,7 +185,9 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         for (var rule = 0; rule < ruleSamples.Length; rule++)
         {
             var analyzer = clocked!.Rules[rule];
-            Add(analyzer.GetType().Name, string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Distinct()), false, ruleSamples[rule]);
+            var id = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Distinct());
+            Add(analyzer.GetType().Name, id, false, ruleSamples[rule]);
+            timing.Setup[id] = timing.Setup.GetValueOrDefault(id) + QuietRun.Median(setupSamples[rule]);
         }
 
         Add(TimingResult.AllPerf, "", false, PerRun(perfAnalyzers));

@@ -46,6 +46,9 @@ public sealed class TimingResult
 
     /// <summary>What the per-rule clock adds to a rule's time per callback (ns, measured), subtracted from each rule's row.</summary>
     public double ClockOverheadNanoseconds { get; set; }
+
+    /// <summary>Each dispatched rule's compilation-start setup (median of the runs; part of its row's time), by rule id.</summary>
+    public Dictionary<string, TimeSpan> Setup { get; } = new(StringComparer.Ordinal);
 }
 
 /// <summary>
