@@ -37,9 +37,37 @@ public static class ColdPath
     /// rule's entry does not list <see cref="Option"/> (the entry decides which rules the check applies to; it is applied
     /// again to every finding of a listing rule when it is reported, <see cref="Profiles.ProfileGate.Report(System.Action{Diagnostic}, Diagnostic, ISymbol?, Compilation, AnalyzerOptions)"/>).
     /// </summary>
-    public static bool Allows(AnalyzerOptions options, SyntaxNode node, SemanticModel? model, string ruleId, CancellationToken cancellationToken) =>
-        Rules.Find(ruleId) is { } rule && !rule.Honours(Option) ||
-        !IsCold(node, model, cancellationToken) || Option.Read(options, node.SyntaxTree, ruleId) == Mode.Report;
+    public static bool Allows(AnalyzerOptions options, SyntaxNode node, SemanticModel? model, string ruleId, CancellationToken cancellationToken)
+    {
+        var allows = Rules.Find(ruleId) is { } rule && !rule.Honours(Option) ||
+            !IsCold(node, model, cancellationToken) || Option.Read(options, node.SyntaxTree, ruleId) == Mode.Report;
+        if (allows)
+        {
+            lastAllowed = new Allowed(node.SyntaxTree, node.Span, ruleId);
+        }
+
+        return allows;
+    }
+
+    /// <summary>
+    /// Whether the last check on this thread allowed <paramref name="ruleId"/> at exactly <paramref name="location"/>: the
+    /// rule's own check of the node it then reports, which <see cref="Profiles.ProfileGate"/> need not repeat (the check
+    /// with a model covers the syntax-only one the gate would make). Callbacks run on one thread from check to report.
+    /// </summary>
+    internal static bool AllowedJustNow(Location location, string ruleId) =>
+        lastAllowed is { } last && last.Tree == location.SourceTree && last.Span == location.SourceSpan && last.RuleId == ruleId;
+
+    [System.ThreadStatic]
+    private static Allowed? lastAllowed;
+
+    private sealed class Allowed(SyntaxTree tree, Microsoft.CodeAnalysis.Text.TextSpan span, string ruleId)
+    {
+        public SyntaxTree Tree { get; } = tree;
+
+        public Microsoft.CodeAnalysis.Text.TextSpan Span { get; } = span;
+
+        public string RuleId { get; } = ruleId;
+    }
 
     /// <summary>
     /// Whether <paramref name="node"/> lies in cold code. Walks the ancestors up to the enclosing member; the semantic

@@ -69,6 +69,7 @@ public static class ProfileGate
         // The shared checks the rule's entry lists apply to each of its findings here, whatever its analyzer asked before:
         // cold code (by syntax; the rules that ask earlier also follow private methods' callers with their model).
         if (rule is not null && rule.Honours(ColdPath.Option) && diagnostic.Location.SourceTree is { } reportedIn &&
+            !ColdPath.AllowedJustNow(diagnostic.Location, diagnostic.Id) &&
             reportedIn.GetRoot(CancellationToken.None).FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is { } node &&
             !ColdPath.Allows(options, node, model: null, diagnostic.Id, CancellationToken.None))
         {

@@ -119,14 +119,23 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
     /// </summary>
     private static string ConcatText(FormatCall call)
     {
-        var values = call.Parts.Where(p => !p.IsText).ToList();
-        if (values.Count == 0)
+        // A loop, not LINQ: this runs for every finding (a library can have a hundred), for its message only.
+        var values = 0;
+        foreach (var part in call.Parts)
+        {
+            if (!part.IsText)
+            {
+                values++;
+            }
+        }
+
+        if (values == 0)
         {
             return "the string literal";
         }
 
-        return call.Parts.Length == 1 && values[0].Index < call.Arguments.Count
-            ? $"'{call.Arguments[values[0].Index].Expression} ?? \"\"'"
+        return call.Parts.Length == 1 && !call.Parts[0].IsText && call.Parts[0].Index < call.Arguments.Count
+            ? $"'{call.Arguments[call.Parts[0].Index].Expression} ?? \"\"'"
             : "string.Concat";
     }
 }
