@@ -1,0 +1,127 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Infrastructure;
+
+namespace PerfAnalyzers.Arrays;
+
+/// <summary>
+/// PERF017 from a start other than 0 (issue #34). A constant start <c>for (int i = K; ...)</c>, the bound of a backward
+/// <c>i &gt;= K</c>, or a variable start <c>for (int i = start; ...)</c> (forward only). The fix searches from the start
+/// behind <c>X.Length &gt; start</c> (the loop does nothing when the start lies past the end, where the call would
+/// throw): <c>s.IndexOf(c, start)</c> / <c>Array.IndexOf(a, v, start)</c> give the index in the whole sequence; a span,
+/// two or three values or a backward loop search the slice <c>X[start..]</c> (<c>AsSpan(start)</c> / <c>Slice(start)</c>:
+/// no <c>char[]</c> as <c>string.IndexOfAny(char[], int)</c> would allocate) and add the start back to an index found,
+/// -1 staying -1. A negative variable start makes the loop throw <c>IndexOutOfRangeException</c> at its first
+/// element, the call <c>ArgumentOutOfRangeException</c>: the only difference, stated on the page. A backward loop from a
+/// start (<c>for (int i = start; i &gt;= 0; i--)</c>) searches <c>X[..(start + 1)]</c> behind <c>start &gt;= 0</c> (the loop
+/// does nothing for a negative start); past the end the loop throws IndexOutOfRangeException (NullReferenceException
+/// on null), the call ArgumentOutOfRangeException. A backward loop down to a variable bound is not flagged: with a
+/// negative bound it returns a match found before it reaches -1, where the call would throw.
+/// </summary>
+public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer
+{
+    /// <summary>
+    /// Diagnostic property, "true" when the start is the loop index's initializer, a variable (<c>for (int i = start; ...)</c>):
+    /// the fix writes that expression where <see cref="StartKey"/> would give the constant.
+    /// </summary>
+    public const string StartVariableKey = "StartVariable";
+
+    /// <summary>
+    /// A variable start read without side effects, the same every time: a local, a parameter or a field of <c>this</c>
+    /// (or static), or one of those plus or minus a constant (<c>pos + 1</c>, unchecked).
+    /// </summary>
+    private static bool IsVariableStart(IOperation start)
+    {
+        start = start.WithoutImplicitConversion();
+        if (start.ConstantValue.HasValue || start.Type?.SpecialType is not (SpecialType.System_Int32 or SpecialType.System_Int16 or SpecialType.System_UInt16 or
+                SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Char))
+        {
+            return false;
+        }
+
+        return start switch
+        {
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Add or BinaryOperatorKind.Subtract, OperatorMethod: null, IsChecked: false } sum =>
+                (sum.RightOperand.ConstantValue.HasValue && IsStart(sum.LeftOperand)) ||
+                (sum.OperatorKind == BinaryOperatorKind.Add && sum.LeftOperand.ConstantValue.HasValue && IsStart(sum.RightOperand)),
+            _ => IsStart(start),
+        };
+
+        static bool IsStart(IOperation operation) => LoopShape.IsStableReference(operation.WithoutImplicitConversion());
+    }
+
+    /// <summary>
+    /// Diagnostic property, "true" for a backward loop from its initializer down to 0 (<c>for (int i = start; i &gt;= 0; i--)</c>):
+    /// the fix searches <c>X.AsSpan(0, start + 1)</c> (<c>span.Slice(0, start + 1)</c>) behind <c>start &gt;= 0</c>.
+    /// </summary>
+    public const string BackwardFromKey = "BackwardFrom";
+
+    /// <summary>
+    /// The length of <c>X[..(start + 1)]</c> and whether <c>start &gt;= 0</c> must be tested: a literal K gives K + 1 and no test,
+    /// <c>n - 1</c> gives <c>n</c>, anything else <c>start + 1</c>.
+    /// </summary>
+    public static (ExpressionSyntax Count, bool Guard) BackwardCount(ExpressionSyntax start)
+    {
+        start = start.WithoutTrivia();
+        return start switch
+        {
+            LiteralExpressionSyntax { Token.Value: int k } when k < int.MaxValue => (SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(k + 1)), false),
+            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: 1 } } minusOne => (minusOne.Left.WithoutTrivia(), true),
+            _ => (SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, start, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1))), true),
+        };
+    }
+
+    /// <summary><c>start &gt;= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1</c> (found / not found: <c>start &gt;= 0 &amp;&amp; ....IndexOf(v) &gt;= 0</c>).</summary>
+    private static string BackwardCall(string target, string shape, string method, string values, int valueCount, ExpressionSyntax start)
+    {
+        var (count, guard) = BackwardCount(start);
+        var any = valueCount > 1 ? "Any" : "";
+        var search = $"{target}{(shape == ShapeSpan ? ".Slice(" : ".AsSpan(")}0, {count.NormalizeWhitespace()})";
+        var inside = guard ? $"{start} >= 0" : null;
+        return method == Contains
+            ? (inside is null ? "" : inside + " && ") + $"{search}.IndexOf{any}({values}) >= 0"
+            : inside is null ? $"{search}.LastIndexOf{any}({values})" : $"{inside} ? {search}.LastIndexOf{any}({values}) : -1";
+    }
+
+    /// <summary>Whether the fix searches the slice <c>X[start..]</c> and adds the start back (a statement) rather than one call.</summary>
+    public static bool NeedsOffset(string shape, string method, int valueCount) =>
+        method != Contains && (shape == ShapeSpan || valueCount > 1 || method == LastIndexOf);
+
+    /// <summary>The search of <c>X[start..]</c>: <c>span.Slice(start)</c>, or <c>AsSpan(start)</c> of a string or an array.</summary>
+    private static string Slice(string target, string shape, string start) =>
+        target + (shape == ShapeSpan ? ".Slice(" : ".AsSpan(") + start + ")";
+
+    /// <summary>The expression the fix writes for a start (no offset to add back): a found / not found test, or one value's index in a string or an array.</summary>
+    private static string StartCall(string target, string shape, string method, string values, int valueCount, string start)
+    {
+        var inside = $"{target}.Length > {start}";
+        if (shape == ShapeSpan || valueCount > 1)
+        {
+            return $"{inside} && {Slice(target, shape, start)}.IndexOf{(valueCount > 1 ? "Any" : "")}({values}) >= 0";
+        }
+
+        var call = shape == ShapeString ? $"{target}.IndexOf({values}, {start})" : $"Array.IndexOf({target}, {values}, {start})";
+        return method == Contains ? $"{inside} && {call} >= 0" : $"{inside} ? {call} : -1";
+    }
+
+    /// <summary>
+    /// The statement the fix writes when the index found in the slice needs the start added back:
+    /// <c>if (X.Length &gt; start) { int i = X.AsSpan(start).IndexOfAny(a, b); if (i &gt;= 0) return i + start; }</c> (the
+    /// <c>return -1;</c> after it stays; the store form assigns the result instead); null when one call does.
+    /// </summary>
+    private static string? StartReplacement(string target, string shape, string method, string values, int valueCount, string start, string index, string? stored)
+    {
+        if (!NeedsOffset(shape, method, valueCount))
+        {
+            return null;
+        }
+
+        var added = start.Length > 0 && (char.IsLetterOrDigit(start[0]) || start[0] == '_') && System.Linq.Enumerable.All(start, c => char.IsLetterOrDigit(c) || c == '_' || c == '.')
+            ? start
+            : "(" + start + ")";
+        var leave = stored is null ? $"return {index} + {added}; }} return -1;" : $"{stored} = {index} + {added}; }}";
+        return $"if ({target}.Length > {start}) {{ int {index} = {Slice(target, shape, start)}.{method}{(valueCount > 1 ? "Any" : "")}({values}); if ({index} >= 0) {leave}";
+    }
+}
