@@ -373,7 +373,6 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF
             int A(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i; return 0; }
             bool B(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return false; return true; }
             bool Cx(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return true; return true; }
-            int E(string s) { for (int i = s.Length - 2; i >= 0; i--) if (s[i] == ',') return i; return -1; }
             """));
 
     [Fact]

@@ -49,7 +49,35 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer
             _ => IsStart(start),
         };
 
-        static bool IsStart(IOperation operation) => LoopShape.IsStableReference(operation.WithoutImplicitConversion());
+        // A stable variable, or the Length of a string, an array or a span (LengthsOf: the searched one's only).
+        static bool IsStart(IOperation operation) => operation.WithoutImplicitConversion() switch
+        {
+            IPropertyReferenceOperation { Property.Name: "Length", Instance: { } instance } => LoopShape.IsStableReference(instance.WithoutImplicitConversion()),
+            var variable => LoopShape.IsStableReference(variable),
+        };
+    }
+
+    /// <summary>
+    /// Whether the start reads no other part of the searched value than its <c>Length</c> (<c>s.Length - 2</c>), and the
+    /// <c>Length</c> of no other value.
+    /// </summary>
+    private static bool LengthsOf(IOperation start, IOperation target)
+    {
+        foreach (var operation in start.DescendantsAndSelf())
+        {
+            if (operation is IPropertyReferenceOperation { Instance: { } instance } && !LoopShape.IsLengthOf(operation, target))
+            {
+                return false;
+            }
+
+            if (OperationHelpers.SameStorage(operation, target) && operation.Parent is not IPropertyReferenceOperation { Property.Name: "Length" } &&
+                operation.Parent?.Parent is not IPropertyReferenceOperation { Property.Name: "Length" })
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>
@@ -69,6 +97,8 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer
         {
             LiteralExpressionSyntax { Token.Value: int k } when k < int.MaxValue => (SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(k + 1)), false),
             BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: 1 } } minusOne => (minusOne.Left.WithoutTrivia(), true),
+            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: int k } } minus when k > 1 =>
+                (minus.WithRight(SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(k - 1))).WithoutTrivia(), true),
             _ => (SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, start, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1))), true),
         };
     }

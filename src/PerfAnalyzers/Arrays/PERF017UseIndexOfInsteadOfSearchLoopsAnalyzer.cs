@@ -191,7 +191,7 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
         }
 
         if (element is not { } searched || !LoopShape.IsStableReference(searched.Target) || (length is not null && !LoopShape.IsLengthOf(length, searched.Target)) ||
-            (startValue is not null && (References(startValue, searched.Target) || (stored is not null && startValue.References(stored)))))
+            (startValue is not null && (!LengthsOf(startValue, searched.Target) || (stored is not null && startValue.References(stored)))))
         {
             return;
         }
