@@ -315,7 +315,8 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests
     /// <summary>
     /// A backward loop from a start down to 0 (<c>for (int i = start; i &gt;= 0; i--)</c>): the last match in
     /// <c>X[..(start + 1)]</c>, behind <c>start &gt;= 0</c> (a negative start: the loop does nothing); a literal start needs
-    /// no test, <c>pos - 1</c> gives the length <c>pos</c>.
+    /// no test, <c>pos - 1</c> gives the length <c>pos</c>. Down to K &gt; 0: <c>X.AsSpan(K, start + 1 - K)</c> behind
+    /// <c>start &gt;= K</c>, K added back.
     /// </summary>
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
@@ -336,6 +337,18 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests
                  bool SeenBefore(ReadOnlySpan<byte> data, int end)
                  {
                      [|for (int i = end; i > -1; i--)|] if (data[i] == 0) return true;
+                     return false;
+                 }
+
+                 int LastAfterHeader(string s, int end)
+                 {
+                     [|for (int i = end; i >= 2; i--)|] if (s[i] == ',' || s[i] == ';') return i;
+                     return -1;
+                 }
+
+                 bool HasInWindow(byte[] b, int end)
+                 {
+                     [|for (int i = end - 1; i > 0; i--)|] if (b[i] == 0) return true;
                      return false;
                  }
 
@@ -366,6 +379,24 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests
                  bool SeenBefore(ReadOnlySpan<byte> data, int end)
                  {
                      return end >= 0 && data.Slice(0, end + 1).IndexOf((byte)0) >= 0;
+                 }
+
+                 int LastAfterHeader(string s, int end)
+                 {
+                     if (end >= 2)
+                     {
+                         int i = s.AsSpan(2, end - 1).LastIndexOfAny(',', ';');
+                         if (i >= 0)
+                         {
+                             return i + 2;
+                         }
+                     }
+                     return -1;
+                 }
+
+                 bool HasInWindow(byte[] b, int end)
+                 {
+                     return end - 1 >= 1 && b.AsSpan(1, end - 1).IndexOf((byte)0) >= 0;
                  }
 
                  int BeforeLast(string s)
@@ -436,7 +467,8 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests
             int NegativeBound(string s) { for (int i = s.Length - 1; i >= -1; i--) if (s[i] == ',') return i; return -1; }
             int DownToVariable(string s, int start) { for (int i = s.Length - 1; i >= start; i--) if (s[i] == ',') return i; return -1; }
             bool HasDownToVariable(string s, int start) { for (int i = s.Length - 1; i >= start; i--) if (s[i] == ',') return true; return false; }
-            int BackFromVariableToOne(string s, int start) { for (int i = start; i >= 1; i--) if (s[i] == ',') return i; return -1; }
+            int LiteralDownToOne(string s) { for (int i = 15; i >= 1; i--) if (s[i] == ',') return i; return -1; }
+            int LiteralBelowBound(string s) { for (int i = 1; i >= 2; i--) if (s[i] == ',') return i; return -1; }
             int BackFromProperty(string s) { for (int i = Start; i >= 0; i--) if (s[i] == ',') return i; return -1; }
             int BackFromOtherLength(string s, string t) { for (int i = t.Length - 2; i >= 0; i--) if (s[i] == ',') return i; return -1; }
             int FromOtherLength(string s, string t) { for (int i = t.Length - 2; i < s.Length; i++) if (s[i] == ',') return i; return -1; }

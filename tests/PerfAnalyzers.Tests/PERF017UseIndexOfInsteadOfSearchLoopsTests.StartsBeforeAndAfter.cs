@@ -49,11 +49,13 @@ public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests
                 public static bool AfterHasBack(byte[] b, byte v, int start) => start - 1 >= 0 && b.AsSpan(0, start).IndexOf(v) >= 0;
                 public static int BeforeBackLength(string s, char c, int start) { for (int i = s.Length - 2; i >= 0; i--) if (s[i] == c) return i; return -1; }
                 public static int AfterBackLength(string s, char c, int start) => s.Length - 2 >= 0 ? s.AsSpan(0, s.Length - 1).LastIndexOf(c) : -1;
+                public static int BeforeWindow(string s, char c, int start) { for (int i = start; i >= 2; i--) if (s[i] == c || s[i] == 'd') return i; return -1; }
+                public static int AfterWindow(string s, char c, int start) { if (start >= 2) { int i = s.AsSpan(2, start - 1).LastIndexOfAny(c, 'd'); if (i >= 0) { return i + 2; } } return -1; }
                 public static int BeforeStoreAny(string s, char c, int start) { int at = -1; for (int i = start; i < s.Length; i++) if (s[i] == c || s[i] == 'a') { at = i; break; } return at; }
                 public static int AfterStoreAny(string s, char c, int start) { int at = -1; if (s.Length > start) { int i = s.AsSpan(start).IndexOfAny(c, 'a'); if (i >= 0) { at = i + start; } } return at; }
             }
             """);
-        var pairs = new[] { "Span", "ConstSpan", "Any", "HasAny", "From", "Store", "Last", "StoreAny", "Back", "BackLength" };
+        var pairs = new[] { "Span", "ConstSpan", "Any", "HasAny", "From", "Store", "Last", "StoreAny", "Back", "BackLength", "Window" };
         var bytePairs = new[] { "AnyBytes", "FromBytes", "Store", "LastAny", "HasBack" };
         var random = new Random(34);
         var negatives = 0;

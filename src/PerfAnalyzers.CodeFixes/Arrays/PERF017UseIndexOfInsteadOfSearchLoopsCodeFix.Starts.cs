@@ -60,12 +60,20 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix
     }
 
     /// <summary>
-    /// The loop becomes <c>if (X.Length &gt; start) { int i = slice.IndexOf(v); if (i &gt;= 0) { return i + start; } }</c>
+    /// The loop becomes <c>if (X.Length &gt; start) { int i = X.Slice(start).IndexOf(v); if (i &gt;= 0) { return i + start; } }</c>
     /// (the loop's own index name, free there; the store form assigns <c>found = i + start;</c>); the "not found" after it
     /// (or the declaration before it) stays.
     /// </summary>
     private static bool ReplaceWithOffsetSearch(SyntaxEditor editor, StatementSyntax loop, EqualsValueClauseSyntax? declaration, ExpressionSyntax target, bool isSpan, string method,
-        List<ArgumentSyntax> arguments, ExpressionSyntax start)
+        List<ArgumentSyntax> arguments, ExpressionSyntax start) =>
+        ReplaceWithOffsetSearch(editor, loop, declaration, LengthAbove(target, start), Slice(target, !isSpan, start), method, arguments,
+            start is IdentifierNameSyntax or LiteralExpressionSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax }
+                ? start
+                : SyntaxFactory.ParenthesizedExpression(start));
+
+    /// <summary><c>if (guard) { int i = slice.Method(values); if (i &gt;= 0) { return i + added; } }</c> in place of the loop.</summary>
+    private static bool ReplaceWithOffsetSearch(SyntaxEditor editor, StatementSyntax loop, EqualsValueClauseSyntax? declaration, ExpressionSyntax guard, ExpressionSyntax slice, string method,
+        List<ArgumentSyntax> arguments, ExpressionSyntax added)
     {
         if (loop is not ForStatementSyntax { Declaration.Variables: { Count: 1 } variables } ||
             (declaration is not null && declaration.Parent is not VariableDeclaratorSyntax))
@@ -74,18 +82,15 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix
         }
 
         var index = variables[0].Identifier.ValueText;
-        var added = start is IdentifierNameSyntax or LiteralExpressionSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax }
-            ? start
-            : SyntaxFactory.ParenthesizedExpression(start);
         var found = SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, SyntaxFactory.IdentifierName(index), added);
         StatementSyntax leave = declaration?.Parent is VariableDeclaratorSyntax stored
             ? SyntaxFactory.ExpressionStatement(SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, SyntaxFactory.IdentifierName(stored.Identifier.ValueText), found))
             : SyntaxFactory.ReturnStatement(found);
-        var search = Invoke(Slice(target, !isSpan, start), method + (arguments.Count > 1 ? "Any" : ""), arguments);
+        var search = Invoke(slice, method + (arguments.Count > 1 ? "Any" : ""), arguments);
         var local = SyntaxFactory.LocalDeclarationStatement(SyntaxFactory.VariableDeclaration(
             SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.IntKeyword)),
             SyntaxFactory.SingletonSeparatedList(SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(index)).WithInitializer(SyntaxFactory.EqualsValueClause(search)))));
-        var statement = SyntaxFactory.IfStatement(LengthAbove(target, start), SyntaxFactory.Block(
+        var statement = SyntaxFactory.IfStatement(guard, SyntaxFactory.Block(
                 local,
                 SyntaxFactory.IfStatement(SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, SyntaxFactory.IdentifierName(index), Number(0)), SyntaxFactory.Block(leave))))
             .WithTriviaFrom(loop)
@@ -95,24 +100,33 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix
     }
 
     /// <summary>
-    /// A backward loop from a start down to 0: <c>start &gt;= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1</c>
-    /// (<c>span.Slice(0, ...)</c>, <c>LastIndexOfAny</c>; found / not found <c>start &gt;= 0 &amp;&amp; ....IndexOf(v) &gt;= 0</c>);
-    /// a literal start needs no test.
+    /// A backward loop from a start down to K: <c>start &gt;= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1</c>
+    /// (<c>span.Slice(0, ...)</c>, <c>LastIndexOfAny</c>; found / not found <c>start &gt;= K &amp;&amp; ....IndexOf(v) &gt;= 0</c>;
+    /// a literal start needs no test); down to K &gt; 0 the index gets K added back (<see cref="ReplaceWithOffsetSearch(SyntaxEditor, StatementSyntax, EqualsValueClauseSyntax?, ExpressionSyntax, ExpressionSyntax, string, List{ArgumentSyntax}, ExpressionSyntax)"/>).
+    /// Null when the loop was replaced here.
     /// </summary>
-    private static ExpressionSyntax BackwardSearch(ExpressionSyntax target, bool asSpan, bool contains, List<ArgumentSyntax> arguments, ExpressionSyntax start)
+    private static ExpressionSyntax? BackwardSearch(SyntaxEditor editor, StatementSyntax loop, EqualsValueClauseSyntax? declaration, ExpressionSyntax target, bool asSpan, string? method,
+        List<ArgumentSyntax> arguments, ExpressionSyntax start, int floor, out bool replaced)
     {
         start = start.WithoutTrivia();
-        var (count, guard) = PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.BackwardCount(start);
-        var prefix = Invoke(target, asSpan ? "AsSpan" : "Slice", new List<ArgumentSyntax> { SyntaxFactory.Argument(Number(0)), SyntaxFactory.Argument(count) });
+        var (count, guard) = PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.BackwardCount(start, floor);
+        var slice = Invoke(target, asSpan ? "AsSpan" : "Slice", new List<ArgumentSyntax> { SyntaxFactory.Argument(Number(floor)), SyntaxFactory.Argument(count) });
         var any = arguments.Count > 1 ? "Any" : "";
-        var inside = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, start, Number(0));
-        if (contains)
+        var inside = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, start, Number(floor));
+        replaced = false;
+        if (method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains)
         {
-            var found = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, Invoke(prefix, PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf + any, arguments), Number(0));
+            var found = SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, Invoke(slice, PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf + any, arguments), Number(0));
             return guard ? SyntaxFactory.BinaryExpression(SyntaxKind.LogicalAndExpression, inside, found) : found;
         }
 
-        var last = Invoke(prefix, PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.LastIndexOf + any, arguments);
+        if (floor > 0)
+        {
+            replaced = guard && ReplaceWithOffsetSearch(editor, loop, declaration, inside, slice, PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.LastIndexOf, arguments, Number(floor));
+            return null;
+        }
+
+        var last = Invoke(slice, PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.LastIndexOf + any, arguments);
         return guard ? SyntaxFactory.ConditionalExpression(inside, last, SyntaxFactory.PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, Number(1))) : last;
     }
 

@@ -101,16 +101,22 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : Doc
         var isString = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeString;
         var contains = method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains;
         ExpressionSyntax result;
-        if (diagnostic.Properties.ContainsKey(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.BackwardFromKey))
+        if (diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.BackwardFromKey, out var floorText))
         {
-            // for (int i = start; i >= 0; i--): start >= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1.
-            if (loop is not ForStatementSyntax { Declaration.Variables: { Count: 1 } variables } || variables[0].Initializer?.Value is not { } top)
+            // for (int i = start; i >= K; i--): start >= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1 (K > 0: plus K).
+            if (loop is not ForStatementSyntax { Declaration.Variables: { Count: 1 } variables } || variables[0].Initializer?.Value is not { } top ||
+                !int.TryParse(floorText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var floor))
             {
                 return false;
             }
 
-            result = BackwardSearch(target, isArray || isString, contains, arguments, top);
             input.SystemImportAt = loop.SpanStart;
+            if (BackwardSearch(editor, loop, declaration, target, isArray || isString, method, arguments, top, floor, out var replaced) is not { } backward)
+            {
+                return replaced;
+            }
+
+            result = backward;
             contains = false;
         }
         else if (Start(diagnostic, loop) is { } start)

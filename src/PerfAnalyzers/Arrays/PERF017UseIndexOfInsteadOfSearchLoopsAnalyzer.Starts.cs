@@ -81,38 +81,63 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer
     }
 
     /// <summary>
-    /// Diagnostic property, "true" for a backward loop from its initializer down to 0 (<c>for (int i = start; i &gt;= 0; i--)</c>):
-    /// the fix searches <c>X.AsSpan(0, start + 1)</c> (<c>span.Slice(0, start + 1)</c>) behind <c>start &gt;= 0</c>.
+    /// Diagnostic property for a backward loop from its initializer down to a constant K (<c>for (int i = start; i &gt;= K; i--)</c>),
+    /// K: the fix searches <c>X.AsSpan(K, start + 1 - K)</c> (<c>span.Slice(...)</c>) behind <c>start &gt;= K</c>, and adds K back.
     /// </summary>
     public const string BackwardFromKey = "BackwardFrom";
 
     /// <summary>
-    /// The length of <c>X[..(start + 1)]</c> and whether <c>start &gt;= 0</c> must be tested: a literal K gives K + 1 and no test,
-    /// <c>n - 1</c> gives <c>n</c>, anything else <c>start + 1</c>.
+    /// The length of <c>X[floor..(start + 1)]</c>, <c>start + 1 - floor</c> with the constants folded (<c>pos - 1</c> down to 0
+    /// gives <c>pos</c>, a literal L gives L + 1 - floor), and whether <c>start &gt;= floor</c> must be tested (not for a literal,
+    /// which the analyzer requires to be at least floor).
     /// </summary>
-    public static (ExpressionSyntax Count, bool Guard) BackwardCount(ExpressionSyntax start)
+    public static (ExpressionSyntax Count, bool Guard) BackwardCount(ExpressionSyntax start, int floor)
     {
         start = start.WithoutTrivia();
-        return start switch
+        if (start is LiteralExpressionSyntax { Token.Value: int literal })
         {
-            LiteralExpressionSyntax { Token.Value: int k } when k < int.MaxValue => (SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(k + 1)), false),
-            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: 1 } } minusOne => (minusOne.Left.WithoutTrivia(), true),
-            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: int k } } minus when k > 1 =>
-                (minus.WithRight(SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(k - 1))).WithoutTrivia(), true),
-            _ => (SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, start, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1))), true),
+            return (Number((long)literal + 1 - floor), false);
+        }
+
+        // start - m + 1 - floor, or start + (1 - floor).
+        var (left, adjust) = start is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.SubtractExpression, Right: LiteralExpressionSyntax { Token.Value: int m } } minus
+            ? (minus.Left.WithoutTrivia(), 1L - m - floor)
+            : (start, 1L - floor);
+        var count = adjust switch
+        {
+            0 => left,
+            > 0 => SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, left, Number(adjust)),
+            _ => SyntaxFactory.BinaryExpression(SyntaxKind.SubtractExpression, left, Number(-adjust)),
         };
+        return (count, true);
+
+        static ExpressionSyntax Number(long value) => SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal((int)value));
     }
 
-    /// <summary><c>start &gt;= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1</c> (found / not found: <c>start &gt;= 0 &amp;&amp; ....IndexOf(v) &gt;= 0</c>).</summary>
-    private static string BackwardCall(string target, string shape, string method, string values, int valueCount, ExpressionSyntax start)
+    /// <summary>
+    /// <c>start &gt;= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1</c> (found / not found: <c>start &gt;= 0 &amp;&amp;
+    /// ....IndexOf(v) &gt;= 0</c>); down to K &gt; 0 the index needs K added back:
+    /// <c>if (start &gt;= K) { int i = X.AsSpan(K, start + 1 - K).LastIndexOf(v); if (i &gt;= 0) return i + K; }</c>.
+    /// </summary>
+    private static string BackwardReplacement(string target, string shape, string method, string values, int valueCount, ExpressionSyntax start, int floor, string index, string? stored, string assign)
     {
-        var (count, guard) = BackwardCount(start);
+        var (count, guard) = BackwardCount(start, floor);
         var any = valueCount > 1 ? "Any" : "";
-        var search = $"{target}{(shape == ShapeSpan ? ".Slice(" : ".AsSpan(")}0, {count.NormalizeWhitespace()})";
-        var inside = guard ? $"{start} >= 0" : null;
-        return method == Contains
-            ? (inside is null ? "" : inside + " && ") + $"{search}.IndexOf{any}({values}) >= 0"
-            : inside is null ? $"{search}.LastIndexOf{any}({values})" : $"{inside} ? {search}.LastIndexOf{any}({values}) : -1";
+        var search = $"{target}{(shape == ShapeSpan ? ".Slice(" : ".AsSpan(")}{floor}, {count.NormalizeWhitespace()})";
+        var inside = guard ? $"{start} >= {floor}" : null;
+        if (method == Contains)
+        {
+            return assign + (inside is null ? "" : inside + " && ") + $"{search}.IndexOf{any}({values}) >= 0;";
+        }
+
+        if (floor == 0)
+        {
+            return assign + (inside is null ? $"{search}.LastIndexOf{any}({values});" : $"{inside} ? {search}.LastIndexOf{any}({values}) : -1;");
+        }
+
+        // (The analyzer leaves a literal start down to K > 0 alone: no test to hold the local.)
+        var leave = stored is null ? $"return {index} + {floor}; }} return -1;" : $"{stored} = {index} + {floor}; }}";
+        return $"if ({inside}) {{ int {index} = {search}.LastIndexOf{any}({values}); if ({index} >= 0) {leave}";
     }
 
     /// <summary>Whether the fix searches the slice <c>X[start..]</c> and adds the start back (a statement) rather than one call.</summary>

@@ -123,12 +123,12 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
         {
             (length, forward, start) = (last, false, downTo); // i >= 0, or i >= K: the last match in X[K..]
         }
-        else if (LoopShape.Start(loop.Before[0], index) is { } top && LoopShape.LowerBound(condition, index) is 0 &&
+        else if (LoopShape.Start(loop.Before[0], index) is { } top && LoopShape.LowerBound(condition, index) is { } floor &&
                  LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false) &&
-                 (LoopShape.StartConstant(loop.Before[0], index) is < int.MaxValue || IsVariableStart(top)))
+                 (LoopShape.StartConstant(loop.Before[0], index) is { } first ? first >= floor && first < int.MaxValue : IsVariableStart(top)))
         {
-            // for (int i = start; i >= 0; i--): the last match in X[..(start + 1)] (Starts.cs).
-            (length, forward, startValue, backwardFrom) = (null, false, top, true);
+            // for (int i = start; i >= K; i--): the last match in X[K..(start + 1)] (Starts.cs).
+            (length, forward, startValue, backwardFrom, start) = (null, false, top, true, floor);
         }
         else
         {
@@ -192,6 +192,12 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
 
         if (element is not { } searched || !LoopShape.IsStableReference(searched.Target) || (length is not null && !LoopShape.IsLengthOf(length, searched.Target)) ||
             (startValue is not null && (!LengthsOf(startValue, searched.Target) || (stored is not null && startValue.References(stored)))))
+        {
+            return;
+        }
+
+        // A literal start down to K > 0 (for (int i = 15; i >= 1; i--)) needs no test, so its offset form has no block for its local.
+        if (backwardFrom && start > 0 && method != Contains && startValue?.Syntax is LiteralExpressionSyntax)
         {
             return;
         }
@@ -292,7 +298,7 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
         var startText = startVariable ?? (start != 0 ? start.ToString(System.Globalization.CultureInfo.InvariantCulture) : null);
         if (startVariable is not null)
         {
-            properties = properties.Add(backwardFrom ? BackwardFromKey : StartVariableKey, "true");
+            properties = properties.Add(backwardFrom ? BackwardFromKey : StartVariableKey, backwardFrom ? start.ToString(System.Globalization.CultureInfo.InvariantCulture) : "true");
         }
         else if (startText is not null)
         {
@@ -339,7 +345,7 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
         if (startText is not null)
         {
             var text = backwardFrom
-                ? assign + BackwardCall(target, searched.Shape, method, valueText, values.Count, (ExpressionSyntax)startSyntax!) + ";"
+                ? BackwardReplacement(target, searched.Shape, method, valueText, values.Count, (ExpressionSyntax)startSyntax!, start, indexName ?? "i", stored?.Name, assign)
                 : StartReplacement(target, searched.Shape, method, valueText, values.Count, startText, indexName ?? "i", stored?.Name);
             var at = Location.Create(syntax.SyntaxTree, header);
             ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF017.Descriptor, at, properties, text ?? assign + StartCall(target, searched.Shape, method, valueText, values.Count, startText) + ";"),
