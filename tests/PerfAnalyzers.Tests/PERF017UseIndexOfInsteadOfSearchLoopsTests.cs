@@ -8,7 +8,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>
+public partial class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer, PERF017UseIndexOfInsteadOfSearchLoopsCodeFix>
 {
     private const string Header = "using System;\n\n";
 
@@ -226,58 +226,6 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
                  }
              """)));
 
-    /// <summary>
-    /// A constant start other than 0 (issue #34): the call takes it as its start index, behind a length test, since the
-    /// loop does nothing where the start lies past the end and the call would throw.
-    /// </summary>
-    [Theory]
-    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
-    public Task A_constant_start_becomes_the_start_index(LanguageVersion version) => Languages.At(version, () => Verify(
-        Wrap("""
-                 int AfterFirst(string s, char c)
-                 {
-                     [|for (int i = 1; i < s.Length; i++)|] if (s[i] == c) return i;
-                     return -1;
-                 }
-
-                 int FromTwo(byte[] b)
-                 {
-                     [|for (int i = 2; i < b.Length; i++)|] if (b[i] == 7) return i;
-                     return -1;
-                 }
-
-                 bool HasAfterFirst(string s)
-                 {
-                     [|for (int i = 1; i < s.Length; i++)|] if (s[i] == ',') return true;
-                     return false;
-                 }
-             """),
-        Wrap("""
-                 int AfterFirst(string s, char c)
-                 {
-                     return s.Length > 1 ? s.IndexOf(c, 1) : -1;
-                 }
-
-                 int FromTwo(byte[] b)
-                 {
-                     return b.Length > 2 ? Array.IndexOf(b, (byte)7, 2) : -1;
-                 }
-
-                 bool HasAfterFirst(string s)
-                 {
-                     return s.Length > 1 && s.IndexOf(',', 1) >= 0;
-                 }
-             """)));
-
-    /// <summary>Starts the rewrite cannot take exactly: a span (the slice's index would need the start added back), several values, a variable or negative start.</summary>
-    [Fact]
-    public Task Start_lookalikes_are_not_flagged() => Verify(Wrap("""
-            int InSpan(ReadOnlySpan<char> s) { for (int i = 1; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
-            int Any(string s) { for (int i = 1; i < s.Length; i++) if (s[i] == ',' || s[i] == ';') return i; return -1; }
-            int From(string s, int start) { for (int i = start; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
-            int Negative(string s) { for (int i = -1; i < s.Length; i++) if (s[i] == ',') return i; return -1; }
-        """));
-
     /// <summary>Foreach loops that are not the same search: each stays.</summary>
     [Fact]
     public Task Foreach_lookalikes_are_not_flagged() => Verify(Wrap("""
@@ -425,8 +373,6 @@ public class PERF017UseIndexOfInsteadOfSearchLoopsTests : RuleTests<PERF017UseIn
             int A(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return i; return 0; }
             bool B(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return false; return true; }
             bool Cx(string s) { for (int i = 0; i < s.Length; i++) if (s[i] == ',') return true; return true; }
-            int D(string s) { for (int i = s.Length - 1; i > 0; i--) if (s[i] == ',') return i; return -1; }
-            int E(string s) { for (int i = s.Length - 2; i >= 0; i--) if (s[i] == ',') return i; return -1; }
             """));
 
     [Fact]

@@ -23,7 +23,7 @@ namespace PerfAnalyzers.CodeFixes.Arrays;
 /// <c>s.Contains(c)</c> (<c>Array.IndexOf(a, v) &gt;= 0</c>, <c>span.IndexOf(v) &gt;= 0</c>) the same way.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF017UseIndexOfInsteadOfSearchLoopsCodeFix)), Shared]
-public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix(Rules.PERF017.Info, "Use IndexOf")
+public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix(Rules.PERF017.Info, "Use IndexOf")
 {
     protected override bool NeedsSemanticModel => true;
 
@@ -101,26 +101,42 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsCodeFix() : DocumentFix
         var isString = DiagnosticProperties.ShapeOf(diagnostic) == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeString;
         var contains = method == PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Contains;
         ExpressionSyntax result;
-        if (diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.StartKey, out var startText) &&
-            int.TryParse(startText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var start))
+        if (diagnostic.Properties.TryGetValue(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.BackwardFromKey, out var floorText))
         {
-            // for (int i = K; ...): s.IndexOf(v, K) / Array.IndexOf(a, v, K), behind "X.Length > K" (the loop does nothing
-            // when K lies past the end, where the call would throw).
-            var startLiteral = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(start));
-            var call = SyntaxFactory.InvocationExpression(
-                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, isArray ? TypeExpression("global::System.Array") : target, SyntaxFactory.IdentifierName(PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.IndexOf)),
-                SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(isArray
-                    ? new[] { SyntaxFactory.Argument(target), arguments[0], SyntaxFactory.Argument(startLiteral) }
-                    : new[] { arguments[0], SyntaxFactory.Argument(startLiteral) })));
-            var inside = SyntaxFactory.BinaryExpression(
-                SyntaxKind.GreaterThanExpression,
-                SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("Length")),
-                startLiteral);
-            result = contains
-                ? SyntaxFactory.BinaryExpression(SyntaxKind.LogicalAndExpression, inside,
-                    SyntaxFactory.BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, call, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0))))
-                : SyntaxFactory.ConditionalExpression(inside, call,
-                    SyntaxFactory.PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1))));
+            // for (int i = start; i >= K; i--): start >= 0 ? X.AsSpan(0, start + 1).LastIndexOf(v) : -1 (K > 0: plus K).
+            if (loop is not ForStatementSyntax { Declaration.Variables: { Count: 1 } variables } || variables[0].Initializer?.Value is not { } top ||
+                !int.TryParse(floorText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var floor))
+            {
+                return false;
+            }
+
+            input.SystemImportAt = loop.SpanStart;
+            if (BackwardSearch(editor, loop, declaration, target, isArray || isString, method, arguments, top, floor, out var replaced) is not { } backward)
+            {
+                return replaced;
+            }
+
+            result = backward;
+            contains = false;
+        }
+        else if (Start(diagnostic, loop) is { } start)
+        {
+            // A start other than 0 (PERF017UseIndexOfInsteadOfSearchLoopsCodeFix.Starts.cs): behind "X.Length > start" (the
+            // loop does nothing when the start lies past the end, where the call would throw).
+            var isSpan = !isArray && !isString;
+            if (PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.NeedsOffset(isSpan ? PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.ShapeSpan : "", method ?? "", arguments.Count))
+            {
+                // The slice's index plus the start, -1 staying -1: the loop becomes an if, the "not found" after it stays.
+                input.SystemImportAt = loop.SpanStart;
+                return ReplaceWithOffsetSearch(editor, loop, declaration, target, isSpan, method!, arguments, start);
+            }
+
+            result = StartSearch(target, isArray, isString, contains, arguments, start);
+            if (isSpan || arguments.Count > 1)
+            {
+                input.SystemImportAt = loop.SpanStart;
+            }
+
             contains = false;
         }
         else if (arguments.Count > 1)

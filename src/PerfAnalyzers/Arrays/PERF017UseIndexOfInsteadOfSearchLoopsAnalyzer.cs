@@ -16,7 +16,7 @@ namespace PerfAnalyzers.Arrays;
 /// <c>string</c>, an array or a span of an integral type or <c>char</c>: exactly <c>s.IndexOf(v)</c>,
 /// <c>Array.IndexOf(a, v)</c> or <c>span.IndexOf(v)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF017.md.
 /// </summary>
-public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
+public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 {
     /// <summary><c>s.IndexOf(v)</c> on a string.</summary>
     public const string ShapeString = "String";
@@ -49,9 +49,10 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
     public const string StoreKey = "Store";
 
     /// <summary>
-    /// Diagnostic property: the loop's constant start when it is not 0 (<c>for (int i = 1; ...)</c>). The call then takes it
-    /// as its start index, behind a length test: <c>s.Length &gt; 1 ? s.IndexOf(c, 1) : -1</c> (the loop does nothing when
-    /// the start lies past the end, where the call would throw).
+    /// Diagnostic property: the loop's constant start when it is not 0 (<c>for (int i = 1; ...)</c>, or the bound K of a
+    /// backward <c>i &gt;= K</c>). The call then takes it as its start index, behind a length test:
+    /// <c>s.Length &gt; 1 ? s.IndexOf(c, 1) : -1</c> (the loop does nothing when the start lies past the end, where the call
+    /// would throw); see <see cref="StartVariableKey"/> and PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer.Starts.cs.
     /// </summary>
     public const string StartKey = "Start";
 
@@ -93,18 +94,41 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
 
         var (returned, notFoundValue, stored) = exit;
 
-        IOperation length;
+        IOperation? length;
         bool forward;
         var start = 0;
-        if (LoopShape.UpperBound(condition, index) is { } bound && LoopShape.StartConstant(loop.Before[0], index) is { } from &&
+        IOperation? startValue = null;
+        var backwardFrom = false;
+        if (LoopShape.UpperBound(condition, index) is { } bound && LoopShape.Start(loop.Before[0], index) is { } init &&
             LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
         {
-            (length, forward, start) = (bound, true, from); // i < X.Length, or X.Length > i
+            // i < X.Length, or X.Length > i; from a constant (not negative) or a variable start (Starts.cs).
+            (length, forward) = (bound, true);
+            if (LoopShape.StartConstant(loop.Before[0], index) is { } from)
+            {
+                start = from;
+            }
+            else if (IsVariableStart(init))
+            {
+                startValue = init;
+            }
+            else
+            {
+                return;
+            }
         }
-        else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && LoopShape.IsNonNegativeTest(condition, index) &&
+        else if (LoopShape.StartsAtLastIndex(loop.Before[0], index) is { } last && last.WithoutImplicitConversion() is IPropertyReferenceOperation { Property.Name: "Length" } &&
+                 LoopShape.LowerBound(condition, index) is { } downTo &&
                  LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false))
         {
-            (length, forward) = (last, false);
+            (length, forward, start) = (last, false, downTo); // i >= 0, or i >= K: the last match in X[K..]
+        }
+        else if (LoopShape.Start(loop.Before[0], index) is { } top && LoopShape.LowerBound(condition, index) is { } floor &&
+                 LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false) &&
+                 (LoopShape.StartConstant(loop.Before[0], index) is { } first ? first >= floor && first < int.MaxValue : IsVariableStart(top)))
+        {
+            // for (int i = start; i >= K; i--): the last match in X[K..(start + 1)] (Starts.cs).
+            (length, forward, startValue, backwardFrom, start) = (null, false, top, true, floor);
         }
         else
         {
@@ -166,19 +190,22 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
             values.Add(value);
         }
 
-        if (element is not { } searched || !LoopShape.IsStableReference(searched.Target) || !LoopShape.IsLengthOf(length, searched.Target))
+        if (element is not { } searched || !LoopShape.IsStableReference(searched.Target) || (length is not null && !LoopShape.IsLengthOf(length, searched.Target)) ||
+            (startValue is not null && (!LengthsOf(startValue, searched.Target) || (stored is not null && startValue.References(stored)))))
         {
             return;
         }
 
-        // A start other than 0: string.IndexOf(c, start) and Array.IndexOf(a, v, start) give the index in the whole sequence;
-        // a span (its slice would need the offset added back) or several values are left as they are.
-        if (start != 0 && (searched.Shape == ShapeSpan || values.Count > 1))
+        // A literal start down to K > 0 (for (int i = 15; i >= 1; i--)) needs no test, so its offset form has no block for its local.
+        if (backwardFrom && start > 0 && method != Contains && startValue?.Syntax is LiteralExpressionSyntax)
         {
             return;
         }
 
-        Report(context, compilation, syntax, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End), searched, values, method, stored, start);
+        // A start other than 0: string.IndexOf(c, start) and Array.IndexOf(a, v, start) give the index in the whole
+        // sequence; a span, several values or a backward loop search the slice X[start..] and add the start back (Starts.cs).
+        Report(context, compilation, syntax, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End), searched, values, method, stored,
+            start, startValue?.Syntax, index.Name, backwardFrom);
     }
 
     /// <summary>
@@ -261,12 +288,21 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         List<IOperation> values,
         string method,
         ILocalSymbol? stored,
-        int start = 0)
+        int start = 0,
+        SyntaxNode? startSyntax = null,
+        string? indexName = null,
+        bool backwardFrom = false)
     {
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, searched.Shape).Add(MethodKey, method);
-        if (start != 0)
+        var startVariable = startSyntax?.ToString();
+        var startText = startVariable ?? (start != 0 ? start.ToString(System.Globalization.CultureInfo.InvariantCulture) : null);
+        if (startVariable is not null)
         {
-            properties = properties.Add(StartKey, start.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            properties = properties.Add(backwardFrom ? BackwardFromKey : StartVariableKey, backwardFrom ? start.ToString(System.Globalization.CultureInfo.InvariantCulture) : "true");
+        }
+        else if (startText is not null)
+        {
+            properties = properties.Add(StartKey, startText);
         }
 
         if (stored is not null)
@@ -305,15 +341,19 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
         }
 
         var target = searched.Target.Syntax.ToString();
-        var call = start != 0
-            ? (searched.Shape, method) switch
-            {
-                (ShapeString, Contains) => $"{target}.Length > {start} && {target}.IndexOf({valueText}, {start}) >= 0",
-                (ShapeString, _) => $"{target}.Length > {start} ? {target}.IndexOf({valueText}, {start}) : -1",
-                (_, Contains) => $"{target}.Length > {start} && Array.IndexOf({target}, {valueText}, {start}) >= 0",
-                _ => $"{target}.Length > {start} ? Array.IndexOf({target}, {valueText}, {start}) : -1",
-            }
-            : values.Count > 1
+        var assign = stored is null ? "return " : stored.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + " " + stored.Name + " = ";
+        if (startText is not null)
+        {
+            var text = backwardFrom
+                ? BackwardReplacement(target, searched.Shape, method, valueText, values.Count, (ExpressionSyntax)startSyntax!, start, indexName ?? "i", stored?.Name, assign)
+                : StartReplacement(target, searched.Shape, method, valueText, values.Count, startText, indexName ?? "i", stored?.Name);
+            var at = Location.Create(syntax.SyntaxTree, header);
+            ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF017.Descriptor, at, properties, text ?? assign + StartCall(target, searched.Shape, method, valueText, values.Count, startText) + ";"),
+                context.ContainingSymbol, context.Compilation, context.Options);
+            return;
+        }
+
+        var call = values.Count > 1
             ? (searched.Shape == ShapeSpan ? target : target + ".AsSpan()") +
               (method == Contains ? $".IndexOfAny({valueText}) >= 0" : $".{method}Any({valueText})")
             : (searched.Shape, method) switch
@@ -324,7 +364,7 @@ public sealed class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : PerfAnalyzer
                 (_, Contains) => $"{target}.IndexOf({valueText}) >= 0",
                 _ => $"{target}.{method}({valueText})",
             };
-        var replacement = (stored is null ? "return " : stored.Type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + " " + stored.Name + " = ") + call + ";";
+        var replacement = assign + call + ";";
         var location = Location.Create(syntax.SyntaxTree, header);
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF017.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
     }

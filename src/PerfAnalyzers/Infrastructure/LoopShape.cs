@@ -61,17 +61,34 @@ public static class LoopShape
     public static bool StartsAtZero(IOperation before, ILocalSymbol index) => StartConstant(before, index) == 0;
 
     /// <summary>The constant the index is declared with (<c>int i = 2</c>), when it is not negative; null otherwise.</summary>
-    public static int? StartConstant(IOperation before, ILocalSymbol index)
+    public static int? StartConstant(IOperation before, ILocalSymbol index) =>
+        Start(before, index)?.ConstantValue is { HasValue: true, Value: int start } && start >= 0 ? start : null;
+
+    /// <summary>The value the index is declared with (<c>start</c> in <c>for (int i = start; ...)</c>), alone in its declaration; null otherwise.</summary>
+    public static IOperation? Start(IOperation before, ILocalSymbol index) =>
+        before is IVariableDeclarationGroupOperation { Declarations.Length: 1 } group &&
+        group.Declarations[0].Declarators.Length == 1 &&
+        group.Declarations[0].Declarators[0] is var declarator &&
+        SymbolEqualityComparer.Default.Equals(declarator.Symbol, index)
+            ? declarator.Initializer?.Value
+            : null;
+
+    /// <summary>
+    /// The constant lower bound K of a backward loop's test: <c>i &gt;= K</c>, <c>i &gt; K - 1</c>, <c>K &lt;= i</c>,
+    /// <c>K - 1 &lt; i</c> (K not negative: <c>i &gt;= 0</c> and <c>i &gt; -1</c> give 0); null for any other test.
+    /// </summary>
+    public static int? LowerBound(IBinaryOperation condition, ILocalSymbol index)
     {
-        var declarator = before switch
+        var (bound, inclusive) = condition switch
         {
-            IVariableDeclarationGroupOperation { Declarations.Length: 1 } group when group.Declarations[0].Declarators.Length == 1 => group.Declarations[0].Declarators[0],
-            _ => null,
+            { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, OperatorMethod: null } when IsLocal(condition.LeftOperand, index) => (condition.RightOperand, true),
+            { OperatorKind: BinaryOperatorKind.GreaterThan, OperatorMethod: null } when IsLocal(condition.LeftOperand, index) => (condition.RightOperand, false),
+            { OperatorKind: BinaryOperatorKind.LessThanOrEqual, OperatorMethod: null } when IsLocal(condition.RightOperand, index) => (condition.LeftOperand, true),
+            { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } when IsLocal(condition.RightOperand, index) => (condition.LeftOperand, false),
+            _ => (null, false),
         };
-        return declarator is not null &&
-               SymbolEqualityComparer.Default.Equals(declarator.Symbol, index) &&
-               declarator.Initializer?.Value.ConstantValue is { HasValue: true, Value: int start } && start >= 0
-            ? start
+        return bound?.ConstantValue is { HasValue: true, Value: int k } && (inclusive ? k : k + 1L) is var start && start is >= 0 and <= int.MaxValue
+            ? (int)start
             : null;
     }
 
