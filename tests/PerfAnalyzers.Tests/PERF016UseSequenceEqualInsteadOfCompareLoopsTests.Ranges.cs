@@ -1,0 +1,347 @@
+using System;
+using System.Reflection;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
+using PerfAnalyzers.Arrays;
+using PerfAnalyzers.CodeFixes.Arrays;
+using PerfAnalyzers.Tests.Infrastructure;
+using Xunit;
+
+namespace PerfAnalyzers.Tests;
+
+/// <summary>
+/// PERF016 over a constant start and over a range (<c>start</c>, <c>count</c>) of both sequences (issue #34). A range is
+/// reported only where early exits before the loop prove it inside both sequences: the loop may return false before it
+/// reaches an index past the end, where <c>AsSpan(start, count)</c> throws.
+/// </summary>
+public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
+{
+    // ---- A constant start, after the length check ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_constant_start_compares_the_rest_behind_the_loops_emptiness_test(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool SameTail(byte[] a, byte[] b)
+                 {
+                     if (a.Length != b.Length) return false;
+                     [|for (int i = 1; i < a.Length; i++)|] if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool SameAfterHeader(ReadOnlySpan<char> x, ReadOnlySpan<char> y)
+                 {
+                     if (x.Length != y.Length) return false;
+                     bool equal = true;
+                     [|for (int i = 4; y.Length > i; ++i)|]
+                     {
+                         if (x[i] != y[i])
+                         {
+                             equal = false;
+                             break;
+                         }
+                     }
+
+                     return equal;
+                 }
+             """),
+        Wrap("""
+                 bool SameTail(byte[] a, byte[] b)
+                 {
+                     if (a.Length != b.Length) return false;
+                     return a.Length <= 1 || a.AsSpan(1).SequenceEqual(b.AsSpan(1));
+                 }
+
+                 bool SameAfterHeader(ReadOnlySpan<char> x, ReadOnlySpan<char> y)
+                 {
+                     if (x.Length != y.Length) return false;
+                     return y.Length <= 4 || x.Slice(4).SequenceEqual(y.Slice(4));
+                 }
+             """)));
+
+    // ---- A range proven inside both sequences ----
+
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_range_proven_inside_both_becomes_SequenceEqual_of_the_slices(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool SameRange(byte[] a, byte[] b, int start, int count)
+                 {
+                     if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                     [|for (int i = start; i < start + count; i++)|] if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool SameAt(int[] a, int offsetA, int[] b, int offsetB, int count)
+                 {
+                     if (offsetA < 0 || offsetB < 0 || count < 0)
+                     {
+                         throw new ArgumentOutOfRangeException(nameof(count));
+                     }
+
+                     if (offsetA > a.Length - count || count > b.Length - offsetB) throw new ArgumentException("range");
+                     [|for (int i = 0; i < count; i++)|]
+                     {
+                         if (a[offsetA + i] != b[i + offsetB])
+                         {
+                             return false;
+                         }
+                     }
+
+                     return true;
+                 }
+
+                 bool SamePrefix(ReadOnlySpan<char> x, Span<char> y, int n)
+                 {
+                     if (x.Length < n || n > y.Length) return false;
+                     [|for (int i = 0; i < n; i++)|] if (x[i] != y[i]) return false;
+                     return true;
+                 }
+             """),
+        Wrap("""
+                 bool SameRange(byte[] a, byte[] b, int start, int count)
+                 {
+                     if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                     return count <= 0 || a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count));
+                 }
+
+                 bool SameAt(int[] a, int offsetA, int[] b, int offsetB, int count)
+                 {
+                     if (offsetA < 0 || offsetB < 0 || count < 0)
+                     {
+                         throw new ArgumentOutOfRangeException(nameof(count));
+                     }
+
+                     if (offsetA > a.Length - count || count > b.Length - offsetB) throw new ArgumentException("range");
+                     return a.AsSpan(offsetA, count).SequenceEqual(b.AsSpan(offsetB, count));
+                 }
+
+                 bool SamePrefix(ReadOnlySpan<char> x, Span<char> y, int n)
+                 {
+                     if (x.Length < n || n > y.Length) return false;
+                     return n <= 0 || x.Slice(0, n).SequenceEqual(y.Slice(0, n));
+                 }
+             """)));
+
+    /// <summary>The bound written <c>count + start</c>, one array compared at two offsets, a constant count, and the flag-and-break form over a range.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Range_variants_become_SequenceEqual(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool CountFirst(long[] a, long[] b, int start, int count)
+                 {
+                     if (start < 0) throw new ArgumentOutOfRangeException(nameof(start));
+                     if (count > a.Length - start || count > b.Length - start) throw new ArgumentOutOfRangeException(nameof(count));
+                     [|for (int i = start; i < count + start; i++)|] if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool Halves(ushort[] a, int half)
+                 {
+                     if (half < 0 || a.Length < half || a.Length - half < half) return false;
+                     [|for (int i = 0; i < half; i++)|] if (a[i] != a[half + i]) return false;
+                     return true;
+                 }
+
+                 bool Block(byte[] a, byte[] b, int at)
+                 {
+                     if (at < 0 || a.Length - at < 16 || 16 > b.Length) return false;
+                     bool equal = true;
+                     [|for (int i = 0; i < 16; i++)|]
+                     {
+                         if (a[at + i] != b[i])
+                         {
+                             equal = false;
+                             break;
+                         }
+                     }
+
+                     return equal;
+                 }
+             """),
+        Wrap("""
+                 bool CountFirst(long[] a, long[] b, int start, int count)
+                 {
+                     if (start < 0) throw new ArgumentOutOfRangeException(nameof(start));
+                     if (count > a.Length - start || count > b.Length - start) throw new ArgumentOutOfRangeException(nameof(count));
+                     return count <= 0 || a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count));
+                 }
+
+                 bool Halves(ushort[] a, int half)
+                 {
+                     if (half < 0 || a.Length < half || a.Length - half < half) return false;
+                     return a.AsSpan(0, half).SequenceEqual(a.AsSpan(half, half));
+                 }
+
+                 bool Block(byte[] a, byte[] b, int at)
+                 {
+                     if (at < 0 || a.Length - at < 16 || 16 > b.Length) return false;
+                     return a.AsSpan(at, 16).SequenceEqual(b.AsSpan(0, 16));
+                 }
+             """)));
+
+    // ---- Ranges not proven inside both sequences, and other lookalikes ----
+
+    /// <summary>
+    /// Without checks (the catalog's bare shapes) the loop returns false at the first difference even when the range runs past
+    /// the end of an array, where AsSpan throws; <c>start + count &gt; a.Length</c> does not prove the range (the sum wraps
+    /// past int.MaxValue: the loop then does nothing and AsSpan throws).
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Ranges_not_proven_inside_both_are_not_flagged(LanguageVersion version) => Languages.At(version, () => Verify(Wrap("""
+            byte[] _a = new byte[0];
+
+            bool NoChecks(byte[] a, byte[] b, int start, int count) { for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool NoChecksAt(byte[] a, int offsetA, byte[] b, int offsetB, int count) { for (int i = 0; i < count; i++) if (a[offsetA + i] != b[offsetB + i]) return false; return true; }
+            bool Sum(byte[] a, byte[] b, int start, int count) { if (start < 0 || count < 0 || start + count > a.Length || start + count > b.Length) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool NoLower(byte[] a, byte[] b, int start, int count) { if (a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool OneSide(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool OtherOffset(byte[] a, int offsetA, byte[] b, int offsetB, int count) { if (offsetA < 0 || offsetB < 0 || a.Length - offsetA < count || b.Length - offsetA < count) return false; for (int i = 0; i < count; i++) if (a[offsetA + i] != b[offsetB + i]) return false; return true; }
+            bool Stays(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) Console.WriteLine(); for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Nested(byte[] a, byte[] b, int start, int count, bool strict) { if (strict) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; } for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool After(byte[] a, byte[] b, int start, int count) { for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; if (start < 0 || a.Length - start < count || b.Length - start < count) return false; return true; }
+            bool Backwards(byte[] a, byte[] b, int start, int count) { if (0 < start || a.Length - start > count || b.Length - start > count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Grows(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; count++; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Moves(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; Action move = () => start = -1; move(); for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Swaps(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; a = new byte[0]; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Field(byte[] b, int start, int count) { if (start < 0 || _a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (_a[i] != b[i]) return false; return true; }
+            bool ByRef(byte[] a, byte[] b, int start, ref int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Jumps(byte[] a, byte[] b, int start, int count) { if (count == 1) goto compare; if (start < 0 || a.Length - start < count || b.Length - start < count) return false; compare: Console.WriteLine(); for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Itself(byte[] a, int start, int count) { if (start < 0 || a.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != a[i]) return false; return true; }
+            bool Doubles(double[] a, double[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool Strings(string a, string b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool OtherStart(byte[] a, byte[] b, int start, int from, int count) { if (start < 0 || from < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = from; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+            bool OtherCount(byte[] a, byte[] b, int start, int count, int n) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + n; i++) if (a[i] != b[i]) return false; return true; }
+            bool StartsAtOne(byte[] a, byte[] b, int at, int count) { if (at < 0 || a.Length - at < count || b.Length - at < count) return false; for (int i = 1; i < count; i++) if (a[at + i] != b[at + i]) return false; return true; }
+            bool LongCount(byte[] a, byte[] b, long count) { if (a.Length < count || b.Length < count) return false; for (int i = 0; i < count; i++) if (a[i] != b[i]) return false; return true; }
+            bool NoneCompared(byte[] a, byte[] b) { for (int i = 0; i < 0; i++) if (a[i] != b[i]) return false; return true; }
+            int Index(byte[] a, byte[] b, int count) { if (a.Length < count || b.Length < count) return -1; for (int i = 0; i < count; i++) if (a[i] != b[i]) return i; return -1; }
+            bool FlagUnchecked(byte[] a, byte[] b, int count)
+            {
+                bool equal = true;
+                for (int i = 0; i < count; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                return equal;
+            }
+            """)));
+
+    [Fact]
+    public Task Broken_ranges_do_not_crash() => new RuleTest<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix>()
+    {
+        Sources =
+        {
+            Wrap("""
+                     bool A(byte[] a, byte[] b, int start, int count)
+                     {
+                         if (start < 0 || a.Length - start < || b.Length - start < count) return false;
+                         for (int i = start; i < start + ; i++) if (a[i] != b[i]) return false;
+                         return true;
+                     }
+
+                     bool B(byte[] a, byte[] b, int count)
+                     {
+                         if (a.Length < count || b.Length < count) return false;
+                         for (int i = 0; i < count; i++) if (a[missing + i] != b[i]) return false;
+                         return true;
+                     }
+
+                     bool C(byte[] a, byte[] b)
+                     {
+                         if (a.Length != b.Length) return false;
+                         for (int i = 1; i < a.Lenght; i++) if (a[i] != b[i]) return false;
+                         return true;
+                     }
+
+                     bool D(byte[] a, byte[] b, int count)
+                     {
+                         if (a.Length < count || b.Length < count) return false;
+                         for (int i = 0; i < count; i++) if (a[i +] != b[i]) return false;
+                         return;
+                     }
+             """),
+        },
+        References = TestReferences.Net80,
+        AllowCompilerErrors = true,
+    }.RunAsync();
+
+    // ---- The fixed code computes the same ----
+
+    /// <summary>
+    /// The flagged ranges and their fixes, with their checks, on random arrays and on starts and counts around every edge
+    /// (negative, zero, past the end, near int.MaxValue where <c>start + count</c> wraps): the same answer or the same exception.
+    /// </summary>
+    [Fact]
+    public void The_fixed_ranges_give_the_same_answer()
+    {
+        using var code = LoadedCode.Compile(Header + """
+            public static class P
+            {
+                public static bool Range(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; }
+                public static bool RangeFixed(byte[] a, byte[] b, int start, int count) { if (start < 0 || a.Length - start < count || b.Length - start < count) return false; return count <= 0 || a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count)); }
+                public static bool At(byte[] a, int offsetA, byte[] b, int offsetB, int count) { if (offsetA < 0 || offsetB < 0) throw new ArgumentOutOfRangeException(nameof(offsetA)); if (offsetA > a.Length - count || count > b.Length - offsetB) throw new ArgumentException("range"); for (int i = 0; i < count; i++) if (a[offsetA + i] != b[i + offsetB]) return false; return true; }
+                public static bool AtFixed(byte[] a, int offsetA, byte[] b, int offsetB, int count) { if (offsetA < 0 || offsetB < 0) throw new ArgumentOutOfRangeException(nameof(offsetA)); if (offsetA > a.Length - count || count > b.Length - offsetB) throw new ArgumentException("range"); return count <= 0 || a.AsSpan(offsetA, count).SequenceEqual(b.AsSpan(offsetB, count)); }
+                public static bool Prefix(byte[] a, byte[] b, int count) { if (a.Length < count || count > b.Length) return false; bool equal = true; for (int i = 0; i < count; i++) { if (a[i] != b[i]) { equal = false; break; } } return equal; }
+                public static bool PrefixFixed(byte[] a, byte[] b, int count) { if (a.Length < count || count > b.Length) return false; return count <= 0 || a.AsSpan(0, count).SequenceEqual(b.AsSpan(0, count)); }
+                public static bool Tail(byte[] a, byte[] b) { if (a.Length != b.Length) return false; for (int i = 1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
+                public static bool TailFixed(byte[] a, byte[] b) { if (a.Length != b.Length) return false; return a.Length <= 1 || a.AsSpan(1).SequenceEqual(b.AsSpan(1)); }
+            }
+            """);
+        int[] edges = { int.MinValue, int.MinValue + 1, -7, -1, 0, 1, 2, 3, 5, 8, 13, int.MaxValue - 1, int.MaxValue };
+        var random = new Random(34);
+        var calls = 0;
+        for (var run = 0; run < 400; run++)
+        {
+            // Small values, so that equal ranges are common; sometimes a null array.
+            var a = Bytes(random, random.Next(0, 14));
+            var b = run % 4 == 0 ? (byte[])a.Clone() : Bytes(random, random.Next(0, 14));
+            if (run % 3 == 0 && b.Length > 0)
+            {
+                b[random.Next(b.Length)] ^= 1;
+            }
+
+            if (run % 97 == 5)
+            {
+                b = null!;
+            }
+
+            Same(code, "Tail", a, b);
+            foreach (var count in edges)
+            {
+                var first = random.Next(2) == 0 ? edges[random.Next(edges.Length)] : random.Next(-2, 16);
+                var second = random.Next(2) == 0 ? edges[random.Next(edges.Length)] : random.Next(-2, 16);
+                Same(code, "Range", a, b, first, count);
+                Same(code, "At", a, first, b, second, count);
+                Same(code, "Prefix", a, b, count);
+                calls += 3;
+            }
+        }
+
+        Assert.True(calls > 10_000);
+    }
+
+    private static byte[] Bytes(Random random, int length)
+    {
+        var bytes = new byte[length];
+        for (var i = 0; i < length; i++)
+        {
+            bytes[i] = (byte)random.Next(0, 2);
+        }
+
+        return bytes;
+    }
+
+    private static void Same(LoadedCode code, string method, params object?[] arguments) =>
+        Assert.Equal(Outcome(code, method, arguments), Outcome(code, method + "Fixed", arguments));
+
+    private static string Outcome(LoadedCode code, string method, object?[] arguments)
+    {
+        try
+        {
+            return code.Invoke(method, arguments)!.ToString()!;
+        }
+        catch (TargetInvocationException e) when (e.InnerException is { } inner)
+        {
+            return inner.GetType().Name;
+        }
+    }
+}
