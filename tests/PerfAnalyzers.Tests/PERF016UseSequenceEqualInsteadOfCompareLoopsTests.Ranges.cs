@@ -180,6 +180,123 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                  }
              """)));
 
+    /// <summary>The checks as the <c>&amp;&amp;</c> terms of an <c>if</c> around the loop, and as exits in an enclosing block.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Checks_around_the_loop_prove_the_range(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool Inside(byte[] a, byte[] b, int start, int count)
+                 {
+                     if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start)
+                     {
+                         [|for (int i = start; i < start + count; i++)|] if (a[i] != b[i]) return false;
+                         return true;
+                     }
+
+                     return false;
+                 }
+
+                 bool Outer(byte[] a, byte[] b, int at, int n, bool strict)
+                 {
+                     if (at < 0 || a.Length - at < n) throw new ArgumentOutOfRangeException(nameof(n));
+                     if (strict)
+                     {
+                         if (b.Length - at < n) return false;
+                         [|for (int i = 0; i < n; i++)|] if (a[at + i] != b[at + i]) return false;
+                         return true;
+                     }
+
+                     return false;
+                 }
+             """),
+        Wrap("""
+                 bool Inside(byte[] a, byte[] b, int start, int count)
+                 {
+                     if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start)
+                     {
+                         return a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count));
+                     }
+
+                     return false;
+                 }
+
+                 bool Outer(byte[] a, byte[] b, int at, int n, bool strict)
+                 {
+                     if (at < 0 || a.Length - at < n) throw new ArgumentOutOfRangeException(nameof(n));
+                     if (strict)
+                     {
+                         if (b.Length - at < n) return false;
+                         return n <= 0 || a.AsSpan(at, n).SequenceEqual(b.AsSpan(at, n));
+                     }
+
+                     return false;
+                 }
+             """)));
+
+    /// <summary>Checks whose truth does not reach the loop: an else branch, an <c>||</c>, a local function or lambda (callable before the checks), a <c>break</c>.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Checks_that_do_not_hold_at_the_loop_prove_nothing(LanguageVersion version) => Languages.At(version, () => Verify(Wrap("""
+            bool Else(byte[] a, byte[] b, int start, int count)
+            {
+                if (start >= 0 && a.Length - start >= count && b.Length - start >= count)
+                {
+                    return false;
+                }
+                else
+                {
+                    for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                    return true;
+                }
+            }
+
+            bool Either(byte[] a, byte[] b, int start, int count)
+            {
+                if (start >= 0 || a.Length - start >= count || b.Length - start >= count)
+                {
+                    for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                    return true;
+                }
+
+                return false;
+            }
+
+            bool Local(byte[] a, byte[] b, int start, int count)
+            {
+                if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                return Compare();
+
+                bool Compare()
+                {
+                    for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                    return true;
+                }
+            }
+
+            bool Lambda(byte[] a, byte[] b, int start, int count)
+            {
+                if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                Func<bool> compare = () =>
+                {
+                    for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                    return true;
+                };
+                return compare();
+            }
+
+            bool Breaks(byte[] a, byte[] b, int start, int count)
+            {
+                while (true)
+                {
+                    if (start < 0 || a.Length - start < count || b.Length - start < count) break;
+                    for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                    return true;
+                }
+
+                return false;
+            }
+            """)));
+
     // ---- Ranges not proven inside both sequences, and other lookalikes ----
 
     /// <summary>
@@ -282,6 +399,8 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                 public static bool AtFixed(byte[] a, int offsetA, byte[] b, int offsetB, int count) { if (offsetA < 0 || offsetB < 0) throw new ArgumentOutOfRangeException(nameof(offsetA)); if (offsetA > a.Length - count || count > b.Length - offsetB) throw new ArgumentException("range"); return count <= 0 || a.AsSpan(offsetA, count).SequenceEqual(b.AsSpan(offsetB, count)); }
                 public static bool Prefix(byte[] a, byte[] b, int count) { if (a.Length < count || count > b.Length) return false; bool equal = true; for (int i = 0; i < count; i++) { if (a[i] != b[i]) { equal = false; break; } } return equal; }
                 public static bool PrefixFixed(byte[] a, byte[] b, int count) { if (a.Length < count || count > b.Length) return false; return count <= 0 || a.AsSpan(0, count).SequenceEqual(b.AsSpan(0, count)); }
+                public static bool Inside(byte[] a, byte[] b, int start, int count) { if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start) { for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; } return false; }
+                public static bool InsideFixed(byte[] a, byte[] b, int start, int count) { if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start) { return a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count)); } return false; }
                 public static bool Tail(byte[] a, byte[] b) { if (a.Length != b.Length) return false; for (int i = 1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
                 public static bool TailFixed(byte[] a, byte[] b) { if (a.Length != b.Length) return false; return a.Length <= 1 || a.AsSpan(1).SequenceEqual(b.AsSpan(1)); }
             }
@@ -312,7 +431,8 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                 Same(code, "Range", a, b, first, count);
                 Same(code, "At", a, first, b, second, count);
                 Same(code, "Prefix", a, b, count);
-                calls += 3;
+                Same(code, "Inside", a, b, first, count);
+                calls += 4;
             }
         }
 

@@ -16,9 +16,10 @@ namespace PerfAnalyzers.Arrays;
 /// <para>
 /// The loop may return false before it reaches an index past the end of either array, where <c>AsSpan(o, count)</c>
 /// throws; and <c>start + count</c> may wrap past int.MaxValue, where the loop does nothing and <c>AsSpan</c> throws. No
-/// cheap guard makes those exact, so the range is reported only when early exits before the loop in its block prove it
-/// lies inside both sequences: <c>o &lt; 0</c> for each offset and <c>X.Length - o &lt; count</c> (or
-/// <c>o &gt; X.Length - count</c>; <c>X.Length &lt; count</c> for offset 0) for each sequence, all on int locals and
+/// cheap guard makes those exact, so the range is reported only when checks prove it lies inside both sequences: early
+/// exits before the loop (in its block or the blocks around it) or the <c>&amp;&amp;</c> terms of an <c>if</c> around it, giving
+/// <c>o &gt;= 0</c> for each offset and <c>X.Length - o &gt;= count</c> (or <c>X.Length - count &gt;= o</c>;
+/// <c>X.Length &gt;= count</c> for offset 0) for each sequence, all on int locals and
 /// by-value parameters written nowhere in the member (and no <c>goto</c> that could skip the checks). The guard
 /// <c>count &lt;= 0 ||</c> is what the loop does for a count that may be negative; it is left out when a check or a
 /// constant proves the count is not.
@@ -93,15 +94,15 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
             return null;
         }
 
-        // The early exits before the loop prove the range inside both sequences.
-        var exits = Exits(syntax, model, cancellationToken);
-        if (!IsNotNegative(firstOffset, exits) || !IsNotNegative(secondOffset, exits) ||
-            !FitsIn(first.Target, firstOffset, count, exits) || !FitsIn(second.Target, secondOffset, count, exits))
+        // The checks before the loop (or around it) prove the range inside both sequences.
+        var facts = Facts(syntax, model, cancellationToken);
+        if (!IsNotNegative(firstOffset, facts) || !IsNotNegative(secondOffset, facts) ||
+            !FitsIn(first.Target, firstOffset, count, facts) || !FitsIn(second.Target, secondOffset, count, facts))
         {
             return null;
         }
 
-        var guard = !IsNotNegative(count, exits);
+        var guard = !IsNotNegative(count, facts);
         var properties = ImmutableDictionary<string, string?>.Empty
             .Add(DiagnosticProperties.Shape, shape)
             .Add(ArrayKey, first.Kind == LoopShape.Sequence.Array ? "true" : "false")
@@ -197,60 +198,93 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
     }
 
     /// <summary>
-    /// The conditions of the early exits before the loop in its block (<c>if (c1 || c2) return ...;</c> or <c>throw</c>,
-    /// no else), split at <c>||</c>: after them each one is false.
+    /// What holds at the loop, as pairs (x, y) meaning <c>x &gt;= y</c> over ints: the conditions of the early exits before it
+    /// (<c>if (c1 || c2) return ...;</c> or <c>throw</c>, no else; each <c>x &lt; y</c> term is false after it) in its block
+    /// and the blocks around it, and the <c>&amp;&amp;</c> terms (<c>x &gt;= y</c>) of an <c>if</c> whose body holds it. The walk
+    /// stops at a lambda, a local function, a switch section, a label or a catch: code there may run without passing the checks.
     /// </summary>
-    private static List<IOperation> Exits(ForStatementSyntax syntax, SemanticModel model, CancellationToken cancellationToken)
+    private static List<(IOperation Greater, IOperation Lesser)> Facts(ForStatementSyntax syntax, SemanticModel model, CancellationToken cancellationToken)
     {
-        var exits = new List<IOperation>();
-        if (syntax.Parent is not BlockSyntax block)
+        var facts = new List<(IOperation, IOperation)>();
+        SyntaxNode current = syntax;
+        while (true)
         {
-            return exits;
-        }
-
-        foreach (var statement in block.Statements)
-        {
-            if (statement == syntax)
+            switch (current.Parent)
             {
-                break;
+                case BlockSyntax block:
+                    foreach (var statement in block.Statements)
+                    {
+                        if (statement == current)
+                        {
+                            break;
+                        }
+
+                        if (statement is IfStatementSyntax { Else: null } check &&
+                            model.GetOperation(check, cancellationToken) is IConditionalOperation { WhenFalse: null, Condition: { } condition } exit &&
+                            LoopShape.Single(exit.WhenTrue) is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation })
+                        {
+                            AddFacts(condition, BinaryOperatorKind.ConditionalOr, facts);
+                        }
+                    }
+
+                    break;
+                case IfStatementSyntax enclosing when enclosing.Statement == current:
+                    if (model.GetOperation(enclosing.Condition, cancellationToken) is { } holds)
+                    {
+                        AddFacts(holds, BinaryOperatorKind.ConditionalAnd, facts);
+                    }
+
+                    break;
+                case ElseClauseSyntax or IfStatementSyntax or WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax or ForEachStatementSyntax or
+                    UsingStatementSyntax or LockStatementSyntax or FixedStatementSyntax or CheckedStatementSyntax or UnsafeStatementSyntax or TryStatementSyntax:
+                    break;
+                default:
+                    return facts;
             }
 
-            if (statement is IfStatementSyntax { Else: null } check &&
-                model.GetOperation(check, cancellationToken) is IConditionalOperation { WhenFalse: null, Condition: { } condition } exit &&
-                LoopShape.Single(exit.WhenTrue) is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation })
+            current = current.Parent;
+        }
+    }
+
+    /// <summary>
+    /// The comparisons of an exit's condition split at <c>||</c> (<paramref name="join"/>: each is false after the exit) or
+    /// of an enclosing <c>if</c>'s condition split at <c>&amp;&amp;</c> (each is true inside), as x &gt;= y.
+    /// </summary>
+    private static void AddFacts(IOperation condition, BinaryOperatorKind join, List<(IOperation Greater, IOperation Lesser)> facts)
+    {
+        if (condition is IBinaryOperation { OperatorMethod: null } binary && binary.OperatorKind == join)
+        {
+            AddFacts(binary.LeftOperand, join, facts);
+            AddFacts(binary.RightOperand, join, facts);
+        }
+        else if (condition is IBinaryOperation { OperatorMethod: null, LeftOperand.Type.SpecialType: SpecialType.System_Int32, RightOperand.Type.SpecialType: SpecialType.System_Int32 } comparison)
+        {
+            var exit = join == BinaryOperatorKind.ConditionalOr;
+            switch (comparison.OperatorKind)
             {
-                AddTerms(condition, exits);
+                case BinaryOperatorKind.LessThan when exit: // not x < y
+                case BinaryOperatorKind.GreaterThanOrEqual when !exit: // x >= y
+                    facts.Add((comparison.LeftOperand, comparison.RightOperand));
+                    break;
+                case BinaryOperatorKind.GreaterThan when exit: // not y > x
+                case BinaryOperatorKind.LessThanOrEqual when !exit: // y <= x
+                    facts.Add((comparison.RightOperand, comparison.LeftOperand));
+                    break;
             }
         }
-
-        return exits;
     }
 
-    private static void AddTerms(IOperation condition, List<IOperation> terms)
-    {
-        if (condition is IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalOr, OperatorMethod: null } or)
-        {
-            AddTerms(or.LeftOperand, terms);
-            AddTerms(or.RightOperand, terms);
-        }
-        else
-        {
-            terms.Add(condition);
-        }
-    }
-
-    /// <summary>A constant &gt;= 0 (null: offset 0), or a variable an exit tests with <c>v &lt; 0</c> / <c>0 &gt; v</c>.</summary>
-    private static bool IsNotNegative(IOperation? value, List<IOperation> exits)
+    /// <summary>A constant &gt;= 0 (null: offset 0), or a variable a fact bounds below by 0 (<c>if (v &lt; 0) throw</c>, <c>if (v &gt;= 0 &amp;&amp; ...)</c>).</summary>
+    private static bool IsNotNegative(IOperation? value, List<(IOperation Greater, IOperation Lesser)> facts)
     {
         if (value is null || OperationHelpers.WithoutImplicitConversion(value).ConstantValue is { HasValue: true, Value: >= 0 })
         {
             return true;
         }
 
-        foreach (var exit in exits)
+        foreach (var (greater, lesser) in facts)
         {
-            // v < 0, or 0 > v: after the exit v >= 0.
-            if (Comparison(exit) is (var lesser, var greater) && SameValue(lesser, value) && IsZero(greater))
+            if (SameValue(greater, value) && IsZero(lesser))
             {
                 return true;
             }
@@ -260,22 +294,17 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
     }
 
     /// <summary>
-    /// Whether an exit proves <c>o + count &lt;= X.Length</c> without overflow (given o &gt;= 0): <c>X.Length - o &lt; count</c>,
-    /// <c>o &gt; X.Length - count</c> (either way round), or <c>X.Length &lt; count</c> for offset 0. Not <c>o + count &gt; X.Length</c>:
-    /// the sum wraps past int.MaxValue.
+    /// Whether a fact proves <c>o + count &lt;= X.Length</c> without overflow (given o &gt;= 0): <c>X.Length - o &gt;= count</c>,
+    /// <c>X.Length - count &gt;= o</c>, or <c>X.Length &gt;= count</c> for offset 0 (written either way round, or as the exit
+    /// <c>X.Length - o &lt; count</c>, ...). Not <c>o + count &lt;= X.Length</c>: the sum wraps past int.MaxValue.
     /// </summary>
-    private static bool FitsIn(IOperation target, IOperation? offset, IOperation count, List<IOperation> exits)
+    private static bool FitsIn(IOperation target, IOperation? offset, IOperation count, List<(IOperation Greater, IOperation Lesser)> facts)
     {
-        foreach (var exit in exits)
+        foreach (var (greater, lesser) in facts)
         {
-            if (Comparison(exit) is not (var lesser, var greater))
-            {
-                continue;
-            }
-
-            if ((Remaining(lesser, target) is { } left && SameValue(left, offset) && SameValue(greater, count)) ||
-                (Remaining(lesser, target) is { } used && SameValue(used, count) && SameValue(greater, offset)) ||
-                (SameValue(offset, null) && LoopShape.IsLengthOf(lesser, target) && SameValue(greater, count)))
+            if ((Remaining(greater, target) is { } left && SameValue(left, offset) && SameValue(lesser, count)) ||
+                (Remaining(greater, target) is { } used && SameValue(used, count) && SameValue(lesser, offset)) ||
+                (SameValue(offset, null) && LoopShape.IsLengthOf(greater, target) && SameValue(lesser, count)))
             {
                 return true;
             }
@@ -290,19 +319,6 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
         LoopShape.IsLengthOf(difference.LeftOperand, target)
             ? difference.RightOperand
             : null;
-
-    /// <summary><c>x &lt; y</c> or <c>y &gt; x</c> over ints, as (x, y); null for anything else.</summary>
-    private static (IOperation Lesser, IOperation Greater)? Comparison(IOperation condition) => condition switch
-    {
-        IBinaryOperation { OperatorMethod: null, LeftOperand.Type.SpecialType: SpecialType.System_Int32, RightOperand.Type.SpecialType: SpecialType.System_Int32 } binary =>
-            binary.OperatorKind switch
-            {
-                BinaryOperatorKind.LessThan => (binary.LeftOperand, binary.RightOperand),
-                BinaryOperatorKind.GreaterThan => (binary.RightOperand, binary.LeftOperand),
-                _ => null,
-            },
-        _ => null,
-    };
 
     private static bool IsZero(IOperation operation) => OperationHelpers.WithoutImplicitConversion(operation).ConstantValue is { HasValue: true, Value: 0 };
 }
