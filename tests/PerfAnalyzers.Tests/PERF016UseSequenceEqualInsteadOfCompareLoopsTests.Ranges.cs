@@ -59,6 +59,62 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                  }
              """)));
 
+    /// <summary>A variable start that a check proves not negative: the same emptiness test.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_variable_start_proven_not_negative_is_the_same(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool SameFrom(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     if (a.Length != b.Length) return false;
+                     [|for (int i = offset; i < a.Length; i++)|] if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool NotProven(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset > 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     if (a.Length != b.Length) return false;
+                     for (int i = offset; i < a.Length; i++) if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool Moved(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     offset--;
+                     if (a.Length != b.Length) return false;
+                     for (int i = offset; i < a.Length; i++) if (a[i] != b[i]) return false;
+                     return true;
+                 }
+             """),
+        Wrap("""
+                 bool SameFrom(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     if (a.Length != b.Length) return false;
+                     return a.Length <= offset || a.AsSpan(offset).SequenceEqual(b.AsSpan(offset));
+                 }
+
+                 bool NotProven(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset > 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     if (a.Length != b.Length) return false;
+                     for (int i = offset; i < a.Length; i++) if (a[i] != b[i]) return false;
+                     return true;
+                 }
+
+                 bool Moved(byte[] a, byte[] b, int offset)
+                 {
+                     if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset));
+                     offset--;
+                     if (a.Length != b.Length) return false;
+                     for (int i = offset; i < a.Length; i++) if (a[i] != b[i]) return false;
+                     return true;
+                 }
+             """)));
+
     // ---- A range proven inside both sequences ----
 
     [Theory]
@@ -401,6 +457,8 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                 public static bool PrefixFixed(byte[] a, byte[] b, int count) { if (a.Length < count || count > b.Length) return false; return count <= 0 || a.AsSpan(0, count).SequenceEqual(b.AsSpan(0, count)); }
                 public static bool Inside(byte[] a, byte[] b, int start, int count) { if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start) { for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false; return true; } return false; }
                 public static bool InsideFixed(byte[] a, byte[] b, int start, int count) { if (start >= 0 && count >= 0 && a.Length - start >= count && count <= b.Length - start) { return a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count)); } return false; }
+                public static bool From(byte[] a, byte[] b, int offset) { if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset)); if (a.Length != b.Length) return false; for (int i = offset; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
+                public static bool FromFixed(byte[] a, byte[] b, int offset) { if (offset < 0) throw new ArgumentOutOfRangeException(nameof(offset)); if (a.Length != b.Length) return false; return a.Length <= offset || a.AsSpan(offset).SequenceEqual(b.AsSpan(offset)); }
                 public static bool Tail(byte[] a, byte[] b) { if (a.Length != b.Length) return false; for (int i = 1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
                 public static bool TailFixed(byte[] a, byte[] b) { if (a.Length != b.Length) return false; return a.Length <= 1 || a.AsSpan(1).SequenceEqual(b.AsSpan(1)); }
             }
@@ -432,7 +490,8 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
                 Same(code, "At", a, first, b, second, count);
                 Same(code, "Prefix", a, b, count);
                 Same(code, "Inside", a, b, first, count);
-                calls += 4;
+                Same(code, "From", a, b, count);
+                calls += 5;
             }
         }
 

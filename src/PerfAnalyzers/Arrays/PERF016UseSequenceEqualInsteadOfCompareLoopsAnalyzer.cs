@@ -96,13 +96,15 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
     /// <c>if (a.Length != b.Length) return false; for (int i = K; i &lt; a.Length; i++) ...</c>: from 0 the whole sequences
     /// (<c>a.AsSpan().SequenceEqual(b)</c>); from a constant K &gt; 0 the rest after the length check, behind the loop's own
     /// emptiness test (<c>a.Length &lt;= K || a.AsSpan(K).SequenceEqual(b.AsSpan(K))</c>), since AsSpan(K) throws where
-    /// the loop does nothing.
+    /// the loop does nothing. The same from an int variable that checks prove not negative (Ranges.cs) and nothing writes:
+    /// a negative one makes the loop throw IndexOutOfRangeException and AsSpan ArgumentOutOfRangeException.
     /// </summary>
     private static (ImmutableDictionary<string, string?> Properties, string Replacement)? Whole(
         IForLoopOperation loop, ForStatementSyntax syntax, IOperation start, IOperation bound, IBinaryOperation test, ILocalSymbol index, ILocalSymbol? flag,
         SemanticModel model, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, CancellationToken cancellationToken)
     {
-        if (start.ConstantValue is not { HasValue: true, Value: int from } || from < 0 ||
+        var from = start.ConstantValue is { HasValue: true, Value: int constant } ? constant : (int?)null;
+        if (from < 0 ||
             LoopShape.Sibling(syntax, flag is null ? -1 : -2) is not { } before ||
             model.GetOperation(before, cancellationToken) is not IConditionalOperation
             {
@@ -129,6 +131,11 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
         var checksLengths = LoopShape.IsLengthOf(lengths.LeftOperand, first.Target) && LoopShape.IsLengthOf(lengths.RightOperand, second.Target) ||
                             LoopShape.IsLengthOf(lengths.LeftOperand, second.Target) && LoopShape.IsLengthOf(lengths.RightOperand, first.Target);
         if (!checksLengths || !(LoopShape.IsLengthOf(bound, first.Target) || LoopShape.IsLengthOf(bound, second.Target)))
+        {
+            return null;
+        }
+
+        if (from is null && (!IsIntValue(start) || !NoneWritten(loop.GetRoot(), start) || !IsNotNegative(start, Facts(syntax, model, cancellationToken))))
         {
             return null;
         }
