@@ -353,6 +353,36 @@ public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests
             }
             """)));
 
+    [Fact]
+    public Task Multi_targeted_project_keeps_the_ranged_loop_for_other_legs() => Test(
+            Wrap("""
+                     bool SameRange(byte[] a, byte[] b, int start, int count)
+                     {
+                         if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                         [|for (int i = start; i < start + count; i++)|] if (a[i] != b[i]) return false;
+                         return true;
+                     }
+                 """),
+            Wrap("""
+                 #if NETCOREAPP3_0_OR_GREATER
+                     bool SameRange(byte[] a, byte[] b, int start, int count)
+                     {
+                         if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                         return count <= 0 || a.AsSpan(start, count).SequenceEqual(b.AsSpan(start, count));
+                     }
+                 #else
+                     bool SameRange(byte[] a, byte[] b, int start, int count)
+                     {
+                         if (start < 0 || a.Length - start < count || b.Length - start < count) return false;
+                         for (int i = start; i < start + count; i++) if (a[i] != b[i]) return false;
+                         return true;
+                     }
+                 #endif
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
     // ---- Ranges not proven inside both sequences, and other lookalikes ----
 
     /// <summary>
