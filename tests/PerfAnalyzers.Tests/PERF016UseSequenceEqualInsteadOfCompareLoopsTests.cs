@@ -8,7 +8,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix>
+public partial class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer, PERF016UseSequenceEqualInsteadOfCompareLoopsCodeFix>
 {
     private const string Header = "using System;\n\n";
 
@@ -117,9 +117,10 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF0
                  }
              """)));
 
-    /// <summary>A flag read elsewhere, declared apart from the loop, set without leaving, or set by a nested loop's break: left alone.</summary>
-    [Fact]
-    public Task Flag_lookalikes_are_not_flagged() => Verify(Wrap("""
+    /// <summary>A flag read elsewhere, declared apart from the loop, set without leaving, started false or set true, or without the length check: left alone.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Flag_lookalikes_are_not_flagged(LanguageVersion version) => Languages.At(version, () => Verify(Wrap("""
             bool _last;
 
             bool ReadAgain(int[] a, int[] b)
@@ -154,7 +155,39 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF0
                 for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = true; break; } }
                 return equal;
             }
-        """));
+
+            bool DeclaredApart(int[] a, int[] b)
+            {
+                bool equal = true;
+                if (a.Length != b.Length) return false;
+                _last = false;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                return equal;
+            }
+
+            bool NoLengthCheck(int[] a, int[] b)
+            {
+                bool equal = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                return equal;
+            }
+
+            bool ReturnsNegated(int[] a, int[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool differ = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { differ = false; break; } }
+                return !differ;
+            }
+
+            bool Doubles(double[] a, double[] b)
+            {
+                if (a.Length != b.Length) return false;
+                bool equal = true;
+                for (int i = 0; i < a.Length; i++) { if (a[i] != b[i]) { equal = false; break; } }
+                return equal;
+            }
+        """)));
 
     [Fact]
     public Task Without_a_using_the_fix_adds_it() => Verify(
@@ -228,7 +261,9 @@ public class PERF016UseSequenceEqualInsteadOfCompareLoopsTests : RuleTests<PERF0
             bool B(int[] a, int[] b) { for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
             int Cx(int[] a, int[] b) { if (a.Length != b.Length) return -1; for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return i; return -1; }
             bool D(int[] a, int[] b) { if (a.Length != b.Length) return false; for (int i = 0; i < a.Length; i++) { _count++; if (a[i] != b[i]) return false; } return true; }
-            bool E(int[] a, int[] b) { if (a.Length != b.Length) return false; for (int i = 1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
+            bool E(int[] a, int[] b, int s) { if (a.Length != b.Length) return false; for (int i = s; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
+            bool E2(int[] a, int[] b) { if (a.Length != b.Length) return false; for (int i = -1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
+            bool E3(int[] a, int[] b) { for (int i = 1; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
             bool F(int[] a, int[] b, int[] c) { if (a.Length != c.Length) return false; for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
             bool G(int[] a, long[] b) { if (a.Length != b.Length) return false; for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }
             bool H(decimal[] a, decimal[] b) { if (a.Length != b.Length) return false; for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false; return true; }

@@ -14,7 +14,7 @@ namespace PerfAnalyzers.Arrays;
 /// return true;</c> over two arrays or spans of the same char or integral element type: exactly
 /// <c>a.AsSpan().SequenceEqual(b)</c>, which .NET Core 3.0+ vectorizes. See docs/rules/PERF016.md.
 /// </summary>
-public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfAnalyzer
+public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property: "true" when the first operand is an array (the fix writes <c>AsSpan()</c>).</summary>
     public const string ArrayKey = "Array";
@@ -40,11 +40,11 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)
     {
-        // if (a.Length != b.Length) return false;   for (...) if (a[i] != b[i]) return false;   return true;
+        // [if (a.Length != b.Length) return false;]   for (...) if (a[i] != b[i]) return false;   return true;
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop ||
             loop.Locals[0] is not { Type.SpecialType: SpecialType.System_Int32 } index ||
-            LoopShape.UpperBound(loop.Condition, index) is not { } bound || // i < X.Length, or X.Length > i
-            !LoopShape.StartsAtZero(loop.Before[0], index) ||
+            LoopShape.UpperBound(loop.Condition, index) is not { } bound || // i < X, or X > i
+            LoopShape.Start(loop.Before[0], index) is not { } start ||
             !LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) ||
             LoopShape.Single(loop.Body) is not IConditionalOperation { WhenFalse: null, Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } test } differs ||
             loop.SemanticModel is not { } model ||
@@ -62,37 +62,15 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
             return;
         }
 
-        if (LoopShape.Sibling(syntax, flag is null ? -1 : -2) is not { } before ||
-            model.GetOperation(before, context.CancellationToken) is not IConditionalOperation
-            {
-                WhenFalse: null,
-                Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } lengths,
-            } lengthCheck ||
-            !ReturnsConstant(lengthCheck.WhenTrue, false))
+        // Over whole sequences (i < X.Length, after a length check), else over a range proven inside both (Ranges.cs).
+        var found = OperationHelpers.WithoutImplicitConversion(bound) is IPropertyReferenceOperation
+            ? Whole(loop, syntax, start, bound, test, index, flag, model, span, readOnlySpan, context.CancellationToken)
+            : Ranged(loop, syntax, start, bound, test, index, span, readOnlySpan, context.CancellationToken);
+        if (found is not (var properties, var replacement))
         {
             return;
         }
 
-        // a[i] != b[i] over two stable sequences of the same element type.
-        if (Element(test.LeftOperand, index, span, readOnlySpan) is not { } first ||
-            Element(test.RightOperand, index, span, readOnlySpan) is not { } second ||
-            !SymbolEqualityComparer.Default.Equals(first.Type, second.Type) ||
-            !IsComparable(first.Type) ||
-            !LoopShape.IsStableReference(first.Target) || !LoopShape.IsStableReference(second.Target) ||
-            OperationHelpers.SameStorage(first.Target, second.Target))
-        {
-            return;
-        }
-
-        // The length check compares both lengths (either order) and the loop runs over one of them.
-        var checksLengths = LoopShape.IsLengthOf(lengths.LeftOperand, first.Target) && LoopShape.IsLengthOf(lengths.RightOperand, second.Target) ||
-                            LoopShape.IsLengthOf(lengths.LeftOperand, second.Target) && LoopShape.IsLengthOf(lengths.RightOperand, first.Target);
-        if (!checksLengths || !(LoopShape.IsLengthOf(bound, first.Target) || LoopShape.IsLengthOf(bound, second.Target)))
-        {
-            return;
-        }
-
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(ArrayKey, first.IsArray ? "true" : "false");
         if (flag is not null)
         {
             // A build of another leg may read the flag between its declaration and the loop: nothing is there in this one.
@@ -110,9 +88,67 @@ public sealed class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer : PerfA
             return;
         }
 
-        var replacement = $"return {first.Target.Syntax}{(first.IsArray ? ".AsSpan()" : string.Empty)}.SequenceEqual({second.Target.Syntax});";
         var location = Location.Create(syntax.SyntaxTree, Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(Rules.PERF016.Descriptor, location, properties, replacement), context.ContainingSymbol, context.Compilation, context.Options);
+    }
+
+    /// <summary>
+    /// <c>if (a.Length != b.Length) return false; for (int i = K; i &lt; a.Length; i++) ...</c>: from 0 the whole sequences
+    /// (<c>a.AsSpan().SequenceEqual(b)</c>); from a constant K &gt; 0 the rest after the length check, behind the loop's own
+    /// emptiness test (<c>a.Length &lt;= K || a.AsSpan(K).SequenceEqual(b.AsSpan(K))</c>), since AsSpan(K) throws where
+    /// the loop does nothing. The same from an int variable that checks prove not negative (Ranges.cs) and nothing writes:
+    /// a negative one makes the loop throw IndexOutOfRangeException and AsSpan ArgumentOutOfRangeException.
+    /// </summary>
+    private static (ImmutableDictionary<string, string?> Properties, string Replacement)? Whole(
+        IForLoopOperation loop, ForStatementSyntax syntax, IOperation start, IOperation bound, IBinaryOperation test, ILocalSymbol index, ILocalSymbol? flag,
+        SemanticModel model, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, CancellationToken cancellationToken)
+    {
+        var from = start.ConstantValue is { HasValue: true, Value: int constant } ? constant : (int?)null;
+        if (from < 0 ||
+            LoopShape.Sibling(syntax, flag is null ? -1 : -2) is not { } before ||
+            model.GetOperation(before, cancellationToken) is not IConditionalOperation
+            {
+                WhenFalse: null,
+                Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.NotEquals, OperatorMethod: null } lengths,
+            } lengthCheck ||
+            !ReturnsConstant(lengthCheck.WhenTrue, false))
+        {
+            return null;
+        }
+
+        // a[i] != b[i] over two stable sequences of the same element type.
+        if (Element(test.LeftOperand, index, span, readOnlySpan) is not { } first ||
+            Element(test.RightOperand, index, span, readOnlySpan) is not { } second ||
+            !SymbolEqualityComparer.Default.Equals(first.Type, second.Type) ||
+            !IsComparable(first.Type) ||
+            !LoopShape.IsStableReference(first.Target) || !LoopShape.IsStableReference(second.Target) ||
+            OperationHelpers.SameStorage(first.Target, second.Target))
+        {
+            return null;
+        }
+
+        // The length check compares both lengths (either order) and the loop runs over one of them.
+        var checksLengths = LoopShape.IsLengthOf(lengths.LeftOperand, first.Target) && LoopShape.IsLengthOf(lengths.RightOperand, second.Target) ||
+                            LoopShape.IsLengthOf(lengths.LeftOperand, second.Target) && LoopShape.IsLengthOf(lengths.RightOperand, first.Target);
+        if (!checksLengths || !(LoopShape.IsLengthOf(bound, first.Target) || LoopShape.IsLengthOf(bound, second.Target)))
+        {
+            return null;
+        }
+
+        if (from is null && (!IsIntValue(start) || !NoneWritten(loop.GetRoot(), start) || !IsNotNegative(start, Facts(syntax, model, cancellationToken))))
+        {
+            return null;
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty.Add(ArrayKey, first.IsArray ? "true" : "false");
+        if (from == 0)
+        {
+            return (properties, $"return {first.Target.Syntax}{(first.IsArray ? ".AsSpan()" : string.Empty)}.SequenceEqual({second.Target.Syntax});");
+        }
+
+        properties = properties.Add(DiagnosticProperties.Shape, ShapeFrom).Add(SecondArrayKey, second.IsArray ? "true" : "false");
+        var rest = $"{Slice(first.Target, first.IsArray, start, null)}.SequenceEqual({Slice(second.Target, second.IsArray, start, null)})";
+        return (properties, $"return {bound.Syntax} <= {start.Syntax} || {rest};");
     }
 
     /// <summary>

@@ -19,22 +19,55 @@ public static class LoopShape
     /// <c>X[index]</c> of a string, a single-dimensional array or a (read-only) span (an implicit widening around it
     /// allowed): the sequence read without conversion, its element type and kind; null otherwise.
     /// </summary>
-    public static (IOperation Target, ITypeSymbol Type, Sequence Kind)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    public static (IOperation Target, ITypeSymbol Type, Sequence Kind)? Element(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan) =>
+        Indexed(operation, span, readOnlySpan) is { } element && IsLocal(element.Index, index)
+            ? (element.Target, element.Type, element.Kind)
+            : null;
+
+    /// <summary>
+    /// <c>X[index]</c>, <c>X[o + index]</c> or <c>X[index + o]</c> (as <see cref="Element"/>): also the offset <c>o</c>,
+    /// null for <c>X[index]</c>. The offset is any operand that does not read the index; the caller proves it invariant.
+    /// </summary>
+    public static (IOperation Target, ITypeSymbol Type, Sequence Kind, IOperation? Offset)? ElementAtOffset(IOperation operation, ILocalSymbol index, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
+    {
+        if (Indexed(operation, span, readOnlySpan) is not { } element)
+        {
+            return null;
+        }
+
+        if (IsLocal(element.Index, index))
+        {
+            return (element.Target, element.Type, element.Kind, null);
+        }
+
+        if (OperationHelpers.WithoutImplicitConversion(element.Index) is IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, OperatorMethod: null, Type.SpecialType: SpecialType.System_Int32 } sum)
+        {
+            var offset = IsLocal(sum.RightOperand, index) ? sum.LeftOperand : IsLocal(sum.LeftOperand, index) ? sum.RightOperand : null;
+            if (offset is not null && !IsLocal(offset, index))
+            {
+                return (element.Target, element.Type, element.Kind, offset);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>An element read <c>X[...]</c> of a string, a single-dimensional array or a (read-only) span, with its index operand.</summary>
+    private static (IOperation Target, ITypeSymbol Type, Sequence Kind, IOperation Index)? Indexed(IOperation operation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)
     {
         operation = operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } widening ? widening.Operand : operation;
         switch (operation)
         {
-            case IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element when IsLocal(element.Indices[0], index):
-                return (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), array.ElementType, Sequence.Array);
-            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance, Type: { } type } indexer
-                when IsLocal(indexer.Arguments[0].Value, index):
+            case IArrayElementReferenceOperation { Indices.Length: 1, ArrayReference.Type: IArrayTypeSymbol { IsSZArray: true } array } element:
+                return (OperationHelpers.WithoutImplicitConversion(element.ArrayReference), array.ElementType, Sequence.Array, element.Indices[0]);
+            case IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1, Instance: { Type: INamedTypeSymbol owner } instance, Type: { } type } indexer:
                 if (owner.SpecialType == SpecialType.System_String)
                 {
-                    return (instance, type, Sequence.String);
+                    return (instance, type, Sequence.String, indexer.Arguments[0].Value);
                 }
 
                 return SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, span) || SymbolEqualityComparer.Default.Equals(owner.OriginalDefinition, readOnlySpan)
-                    ? (instance, owner.TypeArguments[0], Sequence.Span)
+                    ? (instance, owner.TypeArguments[0], Sequence.Span, indexer.Arguments[0].Value)
                     : null;
             default:
                 return null;
