@@ -174,25 +174,6 @@ public partial class PERF015UseClearOrFillTests
                      }
                  """)));
 
-    /// <summary>A bound that may differ from the length when the loop runs: the loop could stop early or run past the end.</summary>
-    [Fact]
-    public Task Loops_to_another_bound_are_not_flagged() => Verify(Wrap("""
-            int _n = 4;
-            void Parameter(int[] a, int n) { for (int i = 0; i < n; i++) a[i] = 1; }
-            void Field() { var a = new int[_n]; for (int i = 0; i < _n; i++) a[i] = 1; }
-            void Larger(int n) { var a = new int[n + 1]; for (int i = 0; i < n; i++) a[i] = 1; }
-            void Other(int n, int m) { var a = new int[n]; for (int i = 0; i < m; i++) a[i] = 1; }
-            void BoundWritten(int n) { var a = new int[n]; n--; for (int i = 0; i < n; i++) a[i] = 1; }
-            void BoundWrittenLater(int n) { var a = new int[n]; for (int i = 0; i < n; i++) a[i] = 1; n = 0; }
-            void BoundByRef(int n) { var a = new int[n]; Change(ref n); for (int i = 0; i < n; i++) a[i] = 1; }
-            void BoundAliased(int n) { var a = new int[n]; ref int m = ref n; m = 2; for (int i = 0; i < n; i++) a[i] = 1; }
-            void BoundDeconstructed(int n) { var a = new int[n]; (n, _) = (1, 2); for (int i = 0; i < n; i++) a[i] = 1; }
-            void ArrayWritten(int n, int[] other) { var a = new int[n]; a = other; for (int i = 0; i < n; i++) a[i] = 1; }
-            void Constant() { var a = new int[16]; for (int i = 0; i < 8; i++) a[i] = 1; }
-            void Captured(int n) { var a = new int[n]; Action grow = () => n++; grow(); for (int i = 0; i < n; i++) a[i] = 1; }
-            static void Change(ref int n) => n++;
-            """));
-
     [Fact]
     public Task Filling_loops_become_fill() => Verify(
         Wrap("""
