@@ -102,19 +102,40 @@ public partial class PERF015UseClearOrFillTests
                  }
              """)));
 
-    /// <summary>Backward loops that skip an element, start past the end or step the wrong way are not the whole array.</summary>
-    [Fact]
-    public Task Backward_lookalikes_are_not_flagged() => Verify(Wrap("""
-            void A(int[] a, int[] b)
-            {
-                for (int i = a.Length - 1; i > 0; i--) a[i] = 0;
-                for (int i = a.Length - 2; i >= 0; i--) a[i] = 0;
-                for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
-                for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
-                for (int i = b.Length - 1; i >= 0; i--) a[i] = 0;
-                for (int i = a.Length - 1; i >= 1; i--) a[i] = 0;
-            }
-            """));
+    /// <summary>Backward loops over part of the array (issue #34) are ranges; skipping elements or an index other than <c>i</c> is not.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Backward_loops_over_part_of_the_array_are_ranges(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 void A(int[] a, int[] b, byte[] c, int lo, int hi)
+                 {
+                     [|for (int i = a.Length - 1; i > 0; i--)|] a[i] = 0;
+                     [|for (int i = a.Length - 2; i >= 0; i--)|] a[i] = 0;
+                     for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
+                     for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
+                     for (int i = a.Length; i >= 0; i--) a[i] = 0;
+                     for (int i = 3; i >= 5; i--) a[i] = 0;
+                     [|for (int i = b.Length - 1; i >= 0; i--)|] a[i] = 0;
+                     [|for (int i = a.Length - 1; i >= 1; --i)|] a[i] = 0;
+                     [|for (int i = hi; i >= lo; i -= 1)|] c[i] = 0xFF;
+                     [|for (int i = hi - 1; lo < i; i--)|] c[i] = 1;
+                 }
+             """),
+        Wrap("""
+                 void A(int[] a, int[] b, byte[] c, int lo, int hi)
+                 {
+                     if (a.Length > 1) Array.Clear(a, 1, a.Length - 1);
+                     if (a.Length - 2 >= 0) Array.Clear(a, 0, a.Length - 2 + 1);
+                     for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
+                     for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
+                     for (int i = a.Length; i >= 0; i--) a[i] = 0;
+                     for (int i = 3; i >= 5; i--) a[i] = 0;
+                     if (b.Length > 0) Array.Clear(a, 0, b.Length);
+                     if (a.Length > 1) Array.Clear(a, 1, a.Length - 1);
+                     if (hi >= lo) c.AsSpan(lo, hi - lo + 1).Fill(0xFF);
+                     if (hi - 1 > lo) c.AsSpan(lo + 1, hi - 1 - (lo + 1) + 1).Fill(1);
+                 }
+             """)));
 
     /// <summary>A bound other than Length that is the array's creation length (neither it nor the array written again) is the whole array.</summary>
     [Theory]

@@ -25,6 +25,7 @@ public partial class PERF015UseClearOrFillTests
                      [|for (int i = 1; i < a.Length; i++)|] a[i] = 0;
                      [|for (int i = first; i <= last; i++)|] a[i] = 0;
                      [|for (int i = 0; i < count; i++)|] a[start + i] = 0;
+                     [|for (int i = 0; i <= n - 1; i++)|] a[i] = 0;
                      [|for (var i = 0; i < a.Length - 1; ++i)|]
                      {
                          a[i] = 0;
@@ -39,6 +40,7 @@ public partial class PERF015UseClearOrFillTests
                      if (a.Length > 1) Array.Clear(a, 1, a.Length - 1);
                      if (last >= first) Array.Clear(a, first, last - first + 1);
                      if (count > 0) Array.Clear(a, start, count);
+                     if (n - 1 >= 0) Array.Clear(a, 0, n - 1 + 1);
                      if (a.Length - 1 > 0) Array.Clear(a, 0, a.Length - 1);
                  }
              """)));
@@ -343,15 +345,24 @@ public partial class PERF015UseClearOrFillTests
                 public static void After6(int[] a, int start, int count) { Span<int> s = a; if (count > start) s.Slice(start, count - start).Fill(9); }
                 public static void Before7(int[] a, int start, int count) { for (int i = 0; i < count; i++) a[i] = 0; }
                 public static void After7(int[] a, int start, int count) { if (count > 0) Array.Clear(a, 0, count); }
+                public static void Before8(int[] a, int start, int count) { for (int i = count - 1; i > start; i--) a[i] = 3; }
+                public static void After8(int[] a, int start, int count) { if (count - 1 > start) a.AsSpan(start + 1, count - 1 - (start + 1) + 1).Fill(3); }
+                public static void Before9(int[] a, int start, int count) { for (int i = a.Length - 1; i > 0; i--) a[i] = 4; }
+                public static void After9(int[] a, int start, int count) { if (a.Length > 1) a.AsSpan(1).Fill(4); }
+                public static void Before10(int[] a, int start, int count) { for (int i = 0; i <= count - 1; i++) a[i] = 0; }
+                public static void After10(int[] a, int start, int count) { if (count - 1 >= 0) Array.Clear(a, 0, count - 1 + 1); }
+                public static void Before11(int[] a, int start, int count) { for (int i = count; i >= start; i--) a[i] = 6; }
+                public static void After11(int[] a, int start, int count) { if (count >= start) a.AsSpan(start, count - start + 1).Fill(6); }
             }
             """);
         var random = new Random(15);
         for (var run = 0; run < 400; run++)
         {
             var length = random.Next(0, 12);
-            var start = random.Next(0, 4) == 0 ? random.Next(int.MaxValue - 5, int.MaxValue) : random.Next(-2, 14);
-            var count = random.Next(0, 5) == 0 ? random.Next(int.MinValue, -1) : random.Next(-3, 14);
-            for (var shape = 1; shape <= 7; shape++)
+            // The extremes too: where start + 1 or start + count overflows, or count - 1 wraps, the loop and the fix must still agree.
+            var start = random.Next(0, 4) == 0 ? int.MaxValue - random.Next(0, 4) : random.Next(-2, 14);
+            var count = random.Next(0, 5) == 0 ? int.MinValue + random.Next(0, 2) : random.Next(-3, 14);
+            for (var shape = 1; shape <= 11; shape++)
             {
                 var seed = new int[length];
                 for (var k = 0; k < length; k++)

@@ -127,6 +127,7 @@ public sealed class PERF015UseClearOrFillCodeFix() : DocumentFix(Rules.PERF015.I
                 store.Value,
                 elementType is null ? null : SyntaxFactory.ParseTypeName(elementType).WithAdditionalAnnotations(Simplifier.Annotation),
                 Expression(input.Root, diagnostic, PERF015UseClearOrFillAnalyzer.LoopStartKey),
+                diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.StartAfterKey, out var after) && after == "true",
                 end,
                 Expression(input.Root, diagnostic, PERF015UseClearOrFillAnalyzer.CountKey),
                 Expression(input.Root, diagnostic, PERF015UseClearOrFillAnalyzer.OffsetKey),

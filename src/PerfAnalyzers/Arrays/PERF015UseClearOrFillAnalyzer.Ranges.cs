@@ -48,6 +48,9 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// <summary>Range property, "true": the bound is the last index (<c>i &lt;= last</c>).</summary>
     public const string InclusiveKey = "Inclusive";
 
+    /// <summary>Range property, "true": the range starts after <see cref="LoopStartKey"/> (a backward loop's <c>i &gt; first</c>).</summary>
+    public const string StartAfterKey = "StartAfter";
+
     /// <summary>Range property, "true": the bound is the array's or span's own <c>Length</c> (<c>a.AsSpan(start)</c>).</summary>
     public const string ToEndKey = "ToEnd";
 
@@ -59,10 +62,10 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// bounds' operands and the value must all read the same thing on every iteration, so that one call with the range
     /// computed once stores what the loop stores. Also the whole array when a <c>while</c> loop covers it.
     /// </summary>
-    private static void AnalyzeRange(OperationAnalysisContext context, Symbols apis, SyntaxNode loopSyntax, TextSpan header, ILocalSymbol index, IOperation? start,
-        IOperation? condition, ISimpleAssignmentOperation store, bool postIncrement)
+    private static void AnalyzeRange(OperationAnalysisContext context, Symbols apis, SyntaxNode loopSyntax, TextSpan header, ILocalSymbol index, IOperation? start, bool startAfter,
+        (IOperation End, bool Inclusive)? bound, ISimpleAssignmentOperation store, bool postIncrement)
     {
-        if (start is null || LoopShape.ForwardBound(condition, index) is not ({ } end, var inclusive) ||
+        if (start is null || bound is not ({ } end, var inclusive) ||
             RangeElement(store.Target, index, postIncrement, apis) is not ({ } target, { } elementType, var isSpan, var offset) ||
             !LoopShape.IsStableReference(target) ||
             !IsInvariant(store.Value, index) ||
@@ -71,7 +74,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             return;
         }
 
-        var from = start.ConstantValue is { HasValue: true, Value: int first } ? first : (int?)null;
+        var from = start.ConstantValue is { HasValue: true, Value: int first } ? (startAfter ? first + 1 : first) : (int?)null;
         var to = end.ConstantValue is { HasValue: true, Value: int last } ? last : (int?)null;
         var endIsLength = LoopShape.IsLengthOf(end, target);
         if (from < 0 || (from is not null && to is not null && (inclusive ? from > to : from >= to)) ||
@@ -94,7 +97,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         var properties = ImmutableDictionary<string, string?>.Empty;
         if (from == 0 && endIsLength)
         {
-            // int i = 0; while (i < a.Length) a[i++] = v; is the whole array (only a while loop gets here).
+            // int i = 0; while (i < a.Length) a[i++] = v; and i <= a.Length - 1 are the whole array.
             if (WholeShape(apis, isDefault, isSpan, name, store.Value, elementType, out typeArgument) is not ({ } wholeShape, { } wholeReplacement))
             {
                 return;
@@ -122,7 +125,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
                 typeArgument = elementType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
             }
 
-            var count = !inclusive && offset is null && CountOf(end, start) is { } counted ? counted : null;
+            var count = !inclusive && !startAfter && offset is null && CountOf(end, start) is { } counted ? counted : null;
 
             // The loop does nothing where its first test fails: the call goes under that test, unless the range cannot be
             // empty (constant bounds, checked above) or an empty range is a valid argument (a span from 0 to a length).
@@ -133,9 +136,10 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
                 .Add(ToEndKey, endIsLength && shape is ShapeRangeAsSpanFill or ShapeRangeSpanClear or ShapeRangeSpanFill ? "true" : null)
                 .Add(GuardKey, guard ? "true" : null)
                 .Add(LoopStartKey, from == 0 ? null : SpanText(start.Syntax))
+                .Add(StartAfterKey, startAfter && from != 0 ? "true" : null)
                 .Add(CountKey, count is null ? null : SpanText(count.Syntax))
                 .Add(OffsetKey, offset is null ? null : SpanText(offset.Syntax));
-            replacement = RangeText(shape, name, store.Value, typeArgument is null ? null : elementType, start, end, count, offset, inclusive, properties[ToEndKey] is not null, guard);
+            replacement = RangeText(shape, name, store.Value, typeArgument is null ? null : elementType, from == 0 ? null : start, startAfter, end, count, offset, inclusive, properties[ToEndKey] is not null, guard);
         }
 
         var location = Location.Create(loopSyntax.SyntaxTree, header);
@@ -251,7 +255,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         node.Span.Start.ToString(CultureInfo.InvariantCulture) + ":" + node.Span.Length.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>The fix's statement as one line of text, for the message.</summary>
-    private static string RangeText(string shape, string name, IOperation value, ITypeSymbol? typeArgument, IOperation start, IOperation end, IOperation? count,
+    private static string RangeText(string shape, string name, IOperation value, ITypeSymbol? typeArgument, IOperation? start, bool startAfter, IOperation end, IOperation? count,
         IOperation? offset, bool inclusive, bool toEnd, bool guard)
     {
         var (condition, call) = RangeSyntax(
@@ -260,7 +264,8 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             SyntaxFactory.ParseExpression(name),
             (ExpressionSyntax)(value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax,
             typeArgument is null ? null : SyntaxFactory.ParseTypeName(typeArgument.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)),
-            start.ConstantValue is { HasValue: true, Value: 0 } ? null : (ExpressionSyntax)start.Syntax,
+            (ExpressionSyntax?)start?.Syntax,
+            startAfter,
             (ExpressionSyntax)end.Syntax,
             (ExpressionSyntax?)count?.Syntax,
             (ExpressionSyntax?)offset?.Syntax,
@@ -279,10 +284,29 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// first test, <c>end &gt; start</c> or <c>last &gt;= start</c>. Shared by the message and the fix.
     /// </summary>
     public static (ExpressionSyntax? Guard, ExpressionSyntax Call) RangeSyntax(string shape, ExpressionSyntax arrayType, ExpressionSyntax target, ExpressionSyntax value,
-        TypeSyntax? typeArgument, ExpressionSyntax? start, ExpressionSyntax end, ExpressionSyntax? count, ExpressionSyntax? offset, bool inclusive, bool toEnd, bool guard)
+        TypeSyntax? typeArgument, ExpressionSyntax? start, bool startAfter, ExpressionSyntax end, ExpressionSyntax? count, ExpressionSyntax? offset, bool inclusive, bool toEnd, bool guard)
     {
         var zero = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0));
         var one = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1));
+        ExpressionSyntax? exactGuard = null;
+        if (start is not null && startAfter)
+        {
+            // i > lower going down stores down to lower + 1: a literal is written as its successor. Otherwise the guard is
+            // the loop's own test, first > lower: where lower + 1 overflows, the loop does nothing and the call must not run.
+            if (start is LiteralExpressionSyntax { Token.Value: int lower } && lower < int.MaxValue)
+            {
+                start = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(lower + 1));
+            }
+            else
+            {
+                exactGuard = SyntaxFactory.BinaryExpression(
+                    SyntaxKind.GreaterThanExpression,
+                    inclusive ? Operand(end, right: false) : SyntaxFactory.BinaryExpression(SyntaxKind.SubtractExpression, Operand(end, right: false), one),
+                    Operand(start, right: false));
+                start = SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, Operand(start, right: false), one);
+            }
+        }
+
         var last = Operand(end, right: false);
         ExpressionSyntax length = count ?? (start is null
             ? inclusive ? SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, last, one) : end
@@ -303,7 +327,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             _ => Invoke(Invoke(target, "Slice", null, arguments), "Fill", null, value),
         };
         var condition = guard
-            ? SyntaxFactory.BinaryExpression(inclusive ? SyntaxKind.GreaterThanOrEqualExpression : SyntaxKind.GreaterThanExpression, last, start is null ? zero : Operand(start, right: false))
+            ? exactGuard ?? SyntaxFactory.BinaryExpression(inclusive ? SyntaxKind.GreaterThanOrEqualExpression : SyntaxKind.GreaterThanExpression, last, start is null ? zero : Operand(start, right: false))
             : null;
         return (condition, call);
     }

@@ -100,15 +100,33 @@ public static class LoopShape
             IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, OperatorMethod: null } greater when IsLocal(greater.RightOperand, index) => greater.LeftOperand,
             _ => null,
         };
-        if (inclusive is null)
-        {
-            return null;
-        }
-
-        return OperationHelpers.WithoutImplicitConversion(inclusive) is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, OperatorMethod: null, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne
-            ? (minusOne.LeftOperand, false)
-            : (inclusive, true);
+        return inclusive is null ? null : LastIndex(inclusive);
     }
+
+    /// <summary>
+    /// An inclusive upper bound as written: <c>X.Length - 1</c> (or a constant minus 1) is read as <c>X.Length</c>
+    /// exclusive, which it is for every value; anything else stays inclusive (<c>n - 1</c> wraps where <c>n</c> is
+    /// <c>int.MinValue</c>, and <c>i &lt;= n - 1</c> then differs from <c>i &lt; n</c>).
+    /// </summary>
+    public static (IOperation Bound, bool Inclusive) LastIndex(IOperation last) =>
+        OperationHelpers.WithoutImplicitConversion(last) is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, OperatorMethod: null, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne &&
+        (OperationHelpers.WithoutImplicitConversion(minusOne.LeftOperand) is IPropertyReferenceOperation { Property.Name: "Length", Instance.Type: IArrayTypeSymbol or { SpecialType: SpecialType.System_String } or INamedTypeSymbol { IsRefLikeType: true, Name: "Span" or "ReadOnlySpan" } } ||
+         minusOne.LeftOperand.ConstantValue is { HasValue: true, Value: int and > int.MinValue })
+            ? (minusOne.LeftOperand, false)
+            : (last, true);
+
+    /// <summary>
+    /// The lower bound of a backward test: <c>i &gt;= X</c> or <c>X &lt;= i</c> (<c>After</c> false), <c>i &gt; X</c> or
+    /// <c>X &lt; i</c> (<c>After</c> true: the last index stored is <c>X + 1</c>); null for any other test.
+    /// </summary>
+    public static (IOperation Bound, bool After)? LowerBound(IOperation? condition, ILocalSymbol index) => condition switch
+    {
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, OperatorMethod: null } test when IsLocal(test.LeftOperand, index) => (test.RightOperand, false),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThan, OperatorMethod: null } test when IsLocal(test.LeftOperand, index) => (test.RightOperand, true),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThanOrEqual, OperatorMethod: null } test when IsLocal(test.RightOperand, index) => (test.LeftOperand, false),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } test when IsLocal(test.RightOperand, index) => (test.LeftOperand, true),
+        _ => null,
+    };
 
     /// <summary>The value the index is declared with in <paramref name="before"/> (<c>int i = start</c>); null otherwise.</summary>
     public static IOperation? Start(IOperation before, ILocalSymbol index) =>
