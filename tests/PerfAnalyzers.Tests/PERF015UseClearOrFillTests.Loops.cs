@@ -102,7 +102,7 @@ public partial class PERF015UseClearOrFillTests
                  }
              """)));
 
-    /// <summary>Backward loops over part of the array (issue #34) are ranges; skipping elements or an index other than <c>i</c> is not.</summary>
+    /// <summary>Backward loops over part of the array (issue #34) are ranges; skipping elements, or a range that never runs or always runs past the end, is not.</summary>
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task Backward_loops_over_part_of_the_array_are_ranges(LanguageVersion version) => Languages.At(version, () => Verify(
@@ -111,7 +111,7 @@ public partial class PERF015UseClearOrFillTests
                  {
                      [|for (int i = a.Length - 1; i > 0; i--)|] a[i] = 0;
                      [|for (int i = a.Length - 2; i >= 0; i--)|] a[i] = 0;
-                     for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
+                     [|for (int i = a.Length; i > 0; i--)|] a[i - 1] = 0;
                      for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
                      for (int i = a.Length; i >= 0; i--) a[i] = 0;
                      for (int i = 3; i >= 5; i--) a[i] = 0;
@@ -126,7 +126,7 @@ public partial class PERF015UseClearOrFillTests
                  {
                      if (a.Length > 1) Array.Clear(a, 1, a.Length - 1);
                      if (a.Length - 2 >= 0) Array.Clear(a, 0, a.Length - 2 + 1);
-                     for (int i = a.Length; i > 0; i--) a[i - 1] = 0;
+                     Array.Clear(a);
                      for (int i = a.Length - 1; i >= 0; i -= 2) a[i] = 0;
                      for (int i = a.Length; i >= 0; i--) a[i] = 0;
                      for (int i = 3; i >= 5; i--) a[i] = 0;

@@ -26,6 +26,9 @@ public partial class PERF015UseClearOrFillTests
                      [|for (int i = first; i <= last; i++)|] a[i] = 0;
                      [|for (int i = 0; i < count; i++)|] a[start + i] = 0;
                      [|for (int i = 0; i <= n - 1; i++)|] a[i] = 0;
+                     [|for (int i = 1; i <= n; i++)|] a[i - 1] = 0;
+                     [|for (int i = start; i < count; i++)|] a[i + 2] = 0;
+                     [|for (int i = 1; i < a.Length; i++)|] a[i - 1] = 0;
                      [|for (var i = 0; i < a.Length - 1; ++i)|]
                      {
                          a[i] = 0;
@@ -41,6 +44,9 @@ public partial class PERF015UseClearOrFillTests
                      if (last >= first) Array.Clear(a, first, last - first + 1);
                      if (count > 0) Array.Clear(a, start, count);
                      if (n - 1 >= 0) Array.Clear(a, 0, n - 1 + 1);
+                     if (n >= 1) Array.Clear(a, 0, n);
+                     if (count > start) Array.Clear(a, start + 2, count - start);
+                     if (a.Length > 1) Array.Clear(a, 0, a.Length - 1);
                      if (a.Length - 1 > 0) Array.Clear(a, 0, a.Length - 1);
                  }
              """)));
@@ -153,7 +159,8 @@ public partial class PERF015UseClearOrFillTests
             {
                 for (int i = start; i < start + count; i += 2) a[i] = 0;
                 for (int i = 0; i < n; i++) a[2 * i] = 0;
-                for (int i = 0; i < n; i++) a[i - 1] = 0;
+                for (int i = 0; i < n; i++) a[1 - i] = 0;
+                for (int i = 1; i < n; i++) a[i - 2] = 0;
                 for (int i = 0; i < n; i++) a[i] = i;
                 for (int i = 0; i < n; i++) a[i] = a[n];
                 for (int i = 0; i < a.Length; i++) a[i + start] = 0;
@@ -353,6 +360,10 @@ public partial class PERF015UseClearOrFillTests
                 public static void After10(int[] a, int start, int count) { if (count - 1 >= 0) Array.Clear(a, 0, count - 1 + 1); }
                 public static void Before11(int[] a, int start, int count) { for (int i = count; i >= start; i--) a[i] = 6; }
                 public static void After11(int[] a, int start, int count) { if (count >= start) a.AsSpan(start, count - start + 1).Fill(6); }
+                public static void Before12(int[] a, int start, int count) { for (int i = 1; i <= count; i++) a[i - 1] = 0; }
+                public static void After12(int[] a, int start, int count) { if (count >= 1) Array.Clear(a, 0, count); }
+                public static void Before13(int[] a, int start, int count) { for (int i = 2; i < count; i++) a[i + start] = 8; }
+                public static void After13(int[] a, int start, int count) { if (count > 2) a.AsSpan(2 + start, count - 2).Fill(8); }
             }
             """);
         var random = new Random(15);
@@ -362,7 +373,7 @@ public partial class PERF015UseClearOrFillTests
             // The extremes too: where start + 1 or start + count overflows, or count - 1 wraps, the loop and the fix must still agree.
             var start = random.Next(0, 4) == 0 ? int.MaxValue - random.Next(0, 4) : random.Next(-2, 14);
             var count = random.Next(0, 5) == 0 ? int.MinValue + random.Next(0, 2) : random.Next(-3, 14);
-            for (var shape = 1; shape <= 11; shape++)
+            for (var shape = 1; shape <= 13; shape++)
             {
                 var seed = new int[length];
                 for (var k = 0; k < length; k++)

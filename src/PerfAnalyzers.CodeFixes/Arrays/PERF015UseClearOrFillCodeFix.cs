@@ -131,6 +131,7 @@ public sealed class PERF015UseClearOrFillCodeFix() : DocumentFix(Rules.PERF015.I
                 end,
                 Expression(input.Root, diagnostic, PERF015UseClearOrFillAnalyzer.CountKey),
                 Expression(input.Root, diagnostic, PERF015UseClearOrFillAnalyzer.OffsetKey),
+                diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.OffsetSubtractedKey, out var subtracted) && subtracted == "true",
                 diagnostic.Properties.ContainsKey(PERF015UseClearOrFillAnalyzer.InclusiveKey) && diagnostic.Properties[PERF015UseClearOrFillAnalyzer.InclusiveKey] == "true",
                 diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.ToEndKey, out var toEnd) && toEnd == "true",
                 diagnostic.Properties.TryGetValue(PERF015UseClearOrFillAnalyzer.GuardKey, out var guarded) && guarded == "true");

@@ -13,7 +13,7 @@ namespace PerfAnalyzers.Arrays;
 
 /// <summary>
 /// PERF015 over part of an array or span: <c>for (int i = start; i &lt; end; i++) a[i] = v;</c> (also <c>i &lt;= last</c>,
-/// <c>i &lt; start + count</c>, <c>a[offset + i]</c>) and the same loops written <c>int i = start; while (i &lt; end) { a[i] = v; i++; }</c>
+/// <c>i &lt; start + count</c>, <c>a[offset + i]</c>, <c>a[i - 1]</c>, going down too) and the same loops written <c>int i = start; while (i &lt; end) { a[i] = v; i++; }</c>
 /// → one guarded <c>Clear</c>/<c>Fill</c> call over the range.
 /// </summary>
 public sealed partial class PERF015UseClearOrFillAnalyzer
@@ -42,8 +42,11 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// <summary>Range property: "start:length" of <c>count</c> when the bound is <c>start + count</c>.</summary>
     public const string CountKey = "Count";
 
-    /// <summary>Range property: "start:length" of <c>offset</c> when the element stored is <c>a[offset + i]</c>.</summary>
+    /// <summary>Range property: "start:length" of <c>offset</c> when the element stored is <c>a[offset + i]</c> or <c>a[i - offset]</c>.</summary>
     public const string OffsetKey = "Offset";
+
+    /// <summary>Range property, "true": the offset is subtracted (<c>a[i - offset]</c>).</summary>
+    public const string OffsetSubtractedKey = "OffsetSubtracted";
 
     /// <summary>Range property, "true": the bound is the last index (<c>i &lt;= last</c>).</summary>
     public const string InclusiveKey = "Inclusive";
@@ -66,7 +69,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         (IOperation End, bool Inclusive)? bound, ISimpleAssignmentOperation store, bool postIncrement)
     {
         if (start is null || bound is not ({ } end, var inclusive) ||
-            RangeElement(store.Target, index, postIncrement, apis) is not ({ } target, { } elementType, var isSpan, var offset) ||
+            RangeElement(store.Target, index, postIncrement, apis) is not ({ } target, { } elementType, var isSpan, var offset, var subtracted) ||
             !LoopShape.IsStableReference(target) ||
             !IsInvariant(store.Value, index) ||
             !IsRangeOperand(start, index, isSpan, 0) || !IsRangeOperand(end, index, isSpan, 0) || (offset is not null && !IsRangeOperand(offset, index, isSpan, 0)))
@@ -77,11 +80,12 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         var from = start.ConstantValue is { HasValue: true, Value: int first } ? (startAfter ? first + 1 : first) : (int?)null;
         var to = end.ConstantValue is { HasValue: true, Value: int last } ? last : (int?)null;
         var endIsLength = LoopShape.IsLengthOf(end, target);
-        if (from < 0 || (from is not null && to is not null && (inclusive ? from > to : from >= to)) ||
-            (endIsLength && (inclusive || offset is not null)) ||
-            (offset is not null && from != 0))
+        var shift = offset is null ? 0 : offset.ConstantValue is { HasValue: true, Value: int constant } ? (subtracted ? -(long)constant : constant) : (long?)null;
+        if (from + shift < 0 || (from is not null && to is not null && (inclusive ? from > to : from >= to)) ||
+            (endIsLength && !subtracted && (inclusive || offset is not null)))
         {
-            // A store at a negative constant index, a loop that never runs, or one that always runs past the end.
+            // A store at a negative constant index, a loop that never runs, or one that always runs past the end (up to
+            // a.Length inclusive, or a.Length moved up by an offset).
             return;
         }
 
@@ -95,9 +99,9 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         string shape, replacement;
         string? typeArgument = null;
         var properties = ImmutableDictionary<string, string?>.Empty;
-        if (from == 0 && endIsLength)
+        if (endIsLength && (offset is null ? from == 0 : inclusive && from == 1 && shift == -1))
         {
-            // int i = 0; while (i < a.Length) a[i++] = v; and i <= a.Length - 1 are the whole array.
+            // int i = 0; while (i < a.Length) a[i++] = v;, i <= a.Length - 1, and a[i - 1] for i from 1 to a.Length are the whole array.
             if (WholeShape(apis, isDefault, isSpan, name, store.Value, elementType, out typeArgument) is not ({ } wholeShape, { } wholeReplacement))
             {
                 return;
@@ -133,13 +137,14 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             properties = properties
                 .Add(EndKey, SpanText(end.Syntax))
                 .Add(InclusiveKey, inclusive ? "true" : null)
-                .Add(ToEndKey, endIsLength && shape is ShapeRangeAsSpanFill or ShapeRangeSpanClear or ShapeRangeSpanFill ? "true" : null)
+                .Add(ToEndKey, endIsLength && offset is null && shape is ShapeRangeAsSpanFill or ShapeRangeSpanClear or ShapeRangeSpanFill ? "true" : null)
                 .Add(GuardKey, guard ? "true" : null)
                 .Add(LoopStartKey, from == 0 ? null : SpanText(start.Syntax))
                 .Add(StartAfterKey, startAfter && from != 0 ? "true" : null)
                 .Add(CountKey, count is null ? null : SpanText(count.Syntax))
-                .Add(OffsetKey, offset is null ? null : SpanText(offset.Syntax));
-            replacement = RangeText(shape, name, store.Value, typeArgument is null ? null : elementType, from == 0 ? null : start, startAfter, end, count, offset, inclusive, properties[ToEndKey] is not null, guard);
+                .Add(OffsetKey, offset is null ? null : SpanText(offset.Syntax))
+                .Add(OffsetSubtractedKey, subtracted ? "true" : null);
+            replacement = RangeText(shape, name, store.Value, typeArgument is null ? null : elementType, from == 0 ? null : start, startAfter, end, count, offset, subtracted, inclusive, properties[ToEndKey] is not null, guard);
         }
 
         var location = Location.Create(loopSyntax.SyntaxTree, header);
@@ -148,10 +153,10 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     }
 
     /// <summary>
-    /// <c>X[i]</c>, <c>X[offset + i]</c> or <c>X[i + offset]</c> (<c>X[i++]</c> in a <c>while</c> loop) of a single-dimensional
+    /// <c>X[i]</c>, <c>X[offset + i]</c>, <c>X[i + offset]</c> or <c>X[i - offset]</c> (<c>X[i++]</c> in a <c>while</c> loop) of a single-dimensional
     /// array or a span: the array or span, its element type, whether it is a span, and the offset.
     /// </summary>
-    private static (IOperation Target, ITypeSymbol ElementType, bool IsSpan, IOperation? Offset)? RangeElement(IOperation store, ILocalSymbol index, bool postIncrement, Symbols apis)
+    private static (IOperation Target, ITypeSymbol ElementType, bool IsSpan, IOperation? Offset, bool Subtracted)? RangeElement(IOperation store, ILocalSymbol index, bool postIncrement, Symbols apis)
     {
         IOperation at;
         IOperation target;
@@ -174,20 +179,22 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         if (postIncrement)
         {
             return at is IIncrementOrDecrementOperation { Kind: OperationKind.Increment, IsPostfix: true, IsChecked: false } step && LoopShape.IsLocal(step.Target, index)
-                ? (target, elementType, isSpan, null)
+                ? (target, elementType, isSpan, null, false)
                 : null;
         }
 
         if (LoopShape.IsLocal(at, index))
         {
-            return (target, elementType, isSpan, null);
+            return (target, elementType, isSpan, null, false);
         }
 
-        return at is IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, IsChecked: false, OperatorMethod: null } add
-            ? LoopShape.IsLocal(add.RightOperand, index) ? (target, elementType, isSpan, add.LeftOperand)
-            : LoopShape.IsLocal(add.LeftOperand, index) ? (target, elementType, isSpan, add.RightOperand)
-            : null
-            : null;
+        return at switch
+        {
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, IsChecked: false, OperatorMethod: null } add when LoopShape.IsLocal(add.RightOperand, index) => (target, elementType, isSpan, add.LeftOperand, false),
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, IsChecked: false, OperatorMethod: null } add when LoopShape.IsLocal(add.LeftOperand, index) => (target, elementType, isSpan, add.RightOperand, false),
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, OperatorMethod: null } subtract when LoopShape.IsLocal(subtract.LeftOperand, index) => (target, elementType, isSpan, subtract.RightOperand, true),
+            _ => null,
+        };
     }
 
     /// <summary>
@@ -256,7 +263,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
 
     /// <summary>The fix's statement as one line of text, for the message.</summary>
     private static string RangeText(string shape, string name, IOperation value, ITypeSymbol? typeArgument, IOperation? start, bool startAfter, IOperation end, IOperation? count,
-        IOperation? offset, bool inclusive, bool toEnd, bool guard)
+        IOperation? offset, bool subtracted, bool inclusive, bool toEnd, bool guard)
     {
         var (condition, call) = RangeSyntax(
             shape,
@@ -269,6 +276,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             (ExpressionSyntax)end.Syntax,
             (ExpressionSyntax?)count?.Syntax,
             (ExpressionSyntax?)offset?.Syntax,
+            subtracted,
             inclusive,
             toEnd,
             guard);
@@ -279,12 +287,12 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// <summary>
     /// The guard (null when there is none) and the call the fix writes for a range: <c>Array.Clear(a, start, count)</c>,
     /// <c>Array.Fill(a, v, start, count)</c>, <c>a.AsSpan(start, count).Fill(v)</c>, <c>s.Slice(start, count).Clear()</c> or
-    /// <c>.Fill(v)</c>, where <c>start</c> is the offset or the loop's start (<paramref name="start"/> null: 0), and
+    /// <c>.Fill(v)</c>, where <c>start</c> is the loop's start (<paramref name="start"/> null: 0) moved by the offset, and
     /// <c>count</c> is <paramref name="count"/>, or <c>end - start</c>, or <c>last - start + 1</c>; the guard is the loop's
     /// first test, <c>end &gt; start</c> or <c>last &gt;= start</c>. Shared by the message and the fix.
     /// </summary>
     public static (ExpressionSyntax? Guard, ExpressionSyntax Call) RangeSyntax(string shape, ExpressionSyntax arrayType, ExpressionSyntax target, ExpressionSyntax value,
-        TypeSyntax? typeArgument, ExpressionSyntax? start, bool startAfter, ExpressionSyntax end, ExpressionSyntax? count, ExpressionSyntax? offset, bool inclusive, bool toEnd, bool guard)
+        TypeSyntax? typeArgument, ExpressionSyntax? start, bool startAfter, ExpressionSyntax end, ExpressionSyntax? count, ExpressionSyntax? offset, bool subtracted, bool inclusive, bool toEnd, bool guard)
     {
         var zero = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0));
         var one = SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1));
@@ -313,10 +321,19 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
             : SyntaxFactory.BinaryExpression(SyntaxKind.SubtractExpression, last, Operand(start, right: true)));
         if (count is null && start is not null && inclusive)
         {
-            length = SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, length, one);
+            // last - 1 + 1 is last.
+            length = start is LiteralExpressionSyntax { Token.Value: 1 } ? end : SyntaxFactory.BinaryExpression(SyntaxKind.AddExpression, length, one);
         }
 
-        var from = offset ?? start ?? zero;
+        // The first element stored: the loop's start moved by the offset (a[i + offset], a[i - offset]).
+        var from = (start, offset) switch
+        {
+            (_, null) => start ?? zero,
+            (null, { } moved) => subtracted ? SyntaxFactory.PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, Operand(moved, right: true)) : moved,
+            (LiteralExpressionSyntax { Token.Value: int k }, LiteralExpressionSyntax { Token.Value: int m }) when (subtracted ? (long)k - m : (long)k + m) is >= 0 and <= int.MaxValue and var sum =>
+                SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal((int)sum)),
+            ({ } first, { } moved) => SyntaxFactory.BinaryExpression(subtracted ? SyntaxKind.SubtractExpression : SyntaxKind.AddExpression, Operand(first, right: false), Operand(moved, right: true)),
+        };
         var arguments = toEnd ? new[] { from } : new[] { from, length };
         ExpressionSyntax call = shape switch
         {
