@@ -191,7 +191,7 @@ public partial class PERF015UseClearOrFillTests
 
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
-    public Task While_loops_over_an_index_declared_right_before_them_are_flagged(LanguageVersion version) => Languages.At(version, () => Verify(
+    public Task While_loops_over_an_index_declared_right_before_them_are_flagged_up_or_down(LanguageVersion version) => Languages.At(version, () => Verify(
         Wrap("""
                  void W(int[] a, long[] b, Span<byte> s, int n, int start, int count)
                  {
@@ -211,6 +211,12 @@ public partial class PERF015UseClearOrFillTests
 
                      int m = 1;
                      [|while (a.Length > m)|] { a[m] = -1; ++m; }
+
+                     int d = a.Length - 1;
+                     [|while (d >= 0)|] a[d--] = 0;
+
+                     int e = n;
+                     [|while (e > 0)|] { b[e] = 3; e--; }
                  }
              """),
         Wrap("""
@@ -224,6 +230,10 @@ public partial class PERF015UseClearOrFillTests
                      if (start + count > start) s.Slice(start, count).Clear();
 
                      if (a.Length > 1) a.AsSpan(1).Fill(-1);
+
+                     Array.Clear(a);
+
+                     if (n >= 1) b.AsSpan(1, n).Fill(3);
                  }
              """)));
 
@@ -241,7 +251,8 @@ public partial class PERF015UseClearOrFillTests
             void DoWhile(int[] a) { int i = 0; do a[i++] = 0; while (i < a.Length); }
             void Extra(int[] a) { int i = 0; while (i < a.Length) { a[i] = 0; i++; Console.WriteLine(); } }
             void Step2(int[] a) { int i = 0; while (i < a.Length) { a[i] = 0; i += 2; } }
-            void Down(int[] a) { int i = a.Length - 1; while (i >= 0) a[i--] = 0; }
+            void Up(int[] a) { int i = a.Length - 1; while (i >= 0) a[i++] = 0; }
+            void Down(int[] a) { int i = 0; while (i < a.Length) { a[i] = 0; i--; } }
             void Long(long[] a) { long i = 0; while (i < a.Length) a[i++] = 0; }
             void Value(int[] a) { int i = 0; while (i < a.Length) { a[i] = i; i++; } }
             void Outer(int[] a)
@@ -364,6 +375,8 @@ public partial class PERF015UseClearOrFillTests
                 public static void After12(int[] a, int start, int count) { if (count >= 1) Array.Clear(a, 0, count); }
                 public static void Before13(int[] a, int start, int count) { for (int i = 2; i < count; i++) a[i + start] = 8; }
                 public static void After13(int[] a, int start, int count) { if (count > 2) a.AsSpan(2 + start, count - 2).Fill(8); }
+                public static void Before14(int[] a, int start, int count) { int i = count; while (i > start) { a[i] = 2; i--; } }
+                public static void After14(int[] a, int start, int count) { if (count > start) a.AsSpan(start + 1, count - (start + 1) + 1).Fill(2); }
             }
             """);
         var random = new Random(15);
@@ -373,7 +386,7 @@ public partial class PERF015UseClearOrFillTests
             // The extremes too: where start + 1 or start + count overflows, or count - 1 wraps, the loop and the fix must still agree.
             var start = random.Next(0, 4) == 0 ? int.MaxValue - random.Next(0, 4) : random.Next(-2, 14);
             var count = random.Next(0, 5) == 0 ? int.MinValue + random.Next(0, 2) : random.Next(-3, 14);
-            for (var shape = 1; shape <= 13; shape++)
+            for (var shape = 1; shape <= 14; shape++)
             {
                 var seed = new int[length];
                 for (var k = 0; k < length; k++)

@@ -66,10 +66,10 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     /// computed once stores what the loop stores. Also the whole array when a <c>while</c> loop covers it.
     /// </summary>
     private static void AnalyzeRange(OperationAnalysisContext context, Symbols apis, SyntaxNode loopSyntax, TextSpan header, ILocalSymbol index, IOperation? start, bool startAfter,
-        (IOperation End, bool Inclusive)? bound, ISimpleAssignmentOperation store, bool postIncrement)
+        (IOperation End, bool Inclusive)? bound, ISimpleAssignmentOperation store, OperationKind? postStep)
     {
         if (start is null || bound is not ({ } end, var inclusive) ||
-            RangeElement(store.Target, index, postIncrement, apis) is not ({ } target, { } elementType, var isSpan, var offset, var subtracted) ||
+            RangeElement(store.Target, index, postStep, apis) is not ({ } target, { } elementType, var isSpan, var offset, var subtracted) ||
             !LoopShape.IsStableReference(target) ||
             !IsInvariant(store.Value, index) ||
             !IsRangeOperand(start, index, isSpan, 0) || !IsRangeOperand(end, index, isSpan, 0) || (offset is not null && !IsRangeOperand(offset, index, isSpan, 0)))
@@ -153,10 +153,10 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
     }
 
     /// <summary>
-    /// <c>X[i]</c>, <c>X[offset + i]</c>, <c>X[i + offset]</c> or <c>X[i - offset]</c> (<c>X[i++]</c> in a <c>while</c> loop) of a single-dimensional
+    /// <c>X[i]</c>, <c>X[offset + i]</c>, <c>X[i + offset]</c> or <c>X[i - offset]</c> (<c>X[i++]</c>, <c>X[i--]</c> in a <c>while</c> loop) of a single-dimensional
     /// array or a span: the array or span, its element type, whether it is a span, and the offset.
     /// </summary>
-    private static (IOperation Target, ITypeSymbol ElementType, bool IsSpan, IOperation? Offset, bool Subtracted)? RangeElement(IOperation store, ILocalSymbol index, bool postIncrement, Symbols apis)
+    private static (IOperation Target, ITypeSymbol ElementType, bool IsSpan, IOperation? Offset, bool Subtracted)? RangeElement(IOperation store, ILocalSymbol index, OperationKind? postStep, Symbols apis)
     {
         IOperation at;
         IOperation target;
@@ -176,9 +176,9 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         }
 
         at = OperationHelpers.WithoutImplicitConversion(at);
-        if (postIncrement)
+        if (postStep is not null)
         {
-            return at is IIncrementOrDecrementOperation { Kind: OperationKind.Increment, IsPostfix: true, IsChecked: false } step && LoopShape.IsLocal(step.Target, index)
+            return at is IIncrementOrDecrementOperation { IsPostfix: true, IsChecked: false } step && step.Kind == postStep && LoopShape.IsLocal(step.Target, index)
                 ? (target, elementType, isSpan, null, false)
                 : null;
         }

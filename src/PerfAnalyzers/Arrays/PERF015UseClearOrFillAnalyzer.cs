@@ -145,13 +145,13 @@ public sealed partial class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         {
             if (forward)
             {
-                AnalyzeRange(context, apis, syntax, header, index, LoopShape.Start(loop.Before[0], index), false, LoopShape.ForwardBound(condition, index), store, postIncrement: false);
+                AnalyzeRange(context, apis, syntax, header, index, LoopShape.Start(loop.Before[0], index), false, LoopShape.ForwardBound(condition, index), store, postStep: null);
             }
             else if (LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false) && LoopShape.Start(loop.Before[0], index) is { } first &&
                      LoopShape.LowerBound(condition, index) is ({ } lower, var after))
             {
                 // Going down from first to lower: the range [lower, first], or [lower + 1, first] for i > lower.
-                AnalyzeRange(context, apis, syntax, header, index, lower, after, LoopShape.LastIndex(first), store, postIncrement: false);
+                AnalyzeRange(context, apis, syntax, header, index, lower, after, LoopShape.LastIndex(first), store, postStep: null);
             }
         }
 
@@ -234,33 +234,69 @@ public sealed partial class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
-    /// <c>int i = start; while (i &lt; end) { X[i] = v; i++; }</c> (or <c>X[i++] = v;</c>, <c>++i</c>, <c>i += 1</c>), where the
-    /// index is declared right before the loop and not read after it: the same range as the <c>for</c> loop.
+    /// <c>int i = start; while (i &lt; end) { X[i] = v; i++; }</c> (or <c>X[i++] = v;</c>, <c>++i</c>, <c>i += 1</c>, and going
+    /// down: <c>while (i &gt;= first) X[i--] = v;</c>), where the index is declared right before the loop and not read after
+    /// it: the same range as the <c>for</c> loop.
     /// </summary>
     private static void AnalyzeWhile(OperationAnalysisContext context, Symbols apis, IWhileLoopOperation loop, WhileStatementSyntax syntax)
     {
+        if (LoopShape.IndexDeclaredJustBefore(loop) is not ({ } index, _, { } start))
+        {
+            return;
+        }
+
         ISimpleAssignmentOperation store;
-        bool postIncrement;
+        OperationKind? postStep = null;
+        bool forward;
         switch (loop.Body)
         {
             case IBlockOperation { Operations.Length: 2, Locals.Length: 0 } block
-                when block.Operations[0] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation first } &&
-                     LoopShape.IndexDeclaredJustBefore(loop) is ({ } index, _, _) && LoopShape.IsStep(block.Operations[1], index, forward: true):
-                (store, postIncrement) = (first, false);
+                when block.Operations[0] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation first }:
+                forward = LoopShape.IsStep(block.Operations[1], index, forward: true);
+                if (!forward && !LoopShape.IsStep(block.Operations[1], index, forward: false))
+                {
+                    return;
+                }
+
+                store = first;
                 break;
             case var body when LoopShape.Single(body) is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation only }:
-                (store, postIncrement) = (only, true);
+                // a[i++] = v or a[i--] = v: RangeElement checks that the step is the index's own.
+                postStep = IndexOf(only.Target) is IIncrementOrDecrementOperation { IsPostfix: true } step ? step.Kind : null;
+                if (postStep is null)
+                {
+                    return;
+                }
+
+                (store, forward) = (only, postStep == OperationKind.Increment);
                 break;
             default:
                 return;
         }
 
-        if (LoopShape.IndexDeclaredJustBefore(loop) is ({ } local, _, { } start) && !store.Value.References(local))
+        if (store.Value.References(index))
         {
-            var header = TextSpan.FromBounds(syntax.WhileKeyword.SpanStart, syntax.CloseParenToken.Span.End);
-            AnalyzeRange(context, apis, syntax, header, local, start, false, LoopShape.ForwardBound(loop.Condition, local), store, postIncrement);
+            return;
+        }
+
+        var header = TextSpan.FromBounds(syntax.WhileKeyword.SpanStart, syntax.CloseParenToken.Span.End);
+        if (forward)
+        {
+            AnalyzeRange(context, apis, syntax, header, index, start, false, LoopShape.ForwardBound(loop.Condition, index), store, postStep);
+        }
+        else if (LoopShape.LowerBound(loop.Condition, index) is ({ } lower, var after))
+        {
+            AnalyzeRange(context, apis, syntax, header, index, lower, after, LoopShape.LastIndex(start), store, postStep);
         }
     }
+
+    /// <summary>The index operation of an element reference (array or indexer), without implicit conversions.</summary>
+    private static IOperation? IndexOf(IOperation target) => target switch
+    {
+        IArrayElementReferenceOperation { Indices.Length: 1 } element => OperationHelpers.WithoutImplicitConversion(element.Indices[0]),
+        IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1 } indexer => OperationHelpers.WithoutImplicitConversion(indexer.Arguments[0].Value),
+        _ => null,
+    };
 
     /// <summary>The shape and message text of a loop over the whole array or span; null where no call can replace it.</summary>
     private static (string Shape, string Replacement)? WholeShape(Symbols apis, bool isDefault, bool isSpan, string name, IOperation value, ITypeSymbol elementType, out string? typeArgument)
