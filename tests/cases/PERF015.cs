@@ -57,6 +57,15 @@ namespace Cases
             }
         }
 
+        // Going down to index 1: the range [1, Length), under 'if (a.Length > 1)'.
+        public static void ZeroTailBackwards(int[] a)
+        {
+            for (int i = a.Length - 1; i > 0; i--) //~ PERF015
+            {
+                a[i] = 0;
+            }
+        }
+
         // A while loop over an index declared right before it and not read after it.
         public static void ZeroPrefix(byte[] a, int n)
         {
