@@ -172,6 +172,8 @@ public partial class PERF015UseClearOrFillTests
                 for (int i = 0; i < r; i++) a[i] = 0;
                 for (int i = 0; i < m; i++) a[i] = 0;
                 for (int i = 0; i < a[0]; i++) a[i] = 5;
+                ref int first = ref a[0];
+                for (int i = 0; i < first; i++) a[i] = 5;
                 for (int i = start; i > count; i++) a[i] = 0;
                 for (int i = start; i < count; i--) a[i] = 0;
                 for (int i = start; i != count; i++) a[i] = 0;
