@@ -273,12 +273,6 @@ public partial class PERF015UseClearOrFillTests : RuleTests<PERF015UseClearOrFil
                 for (int i = 0; i < a.Length; i++) a[i] = i;
                 for (int i = 0; i < a.Length; i++) a[i] = Next();
                 for (int i = 0; i < a.Length; i++) a[i] = a[0];
-                for (int i = 0; i < n; i++) a[i] = 0;
-                for (int i = 1; i < a.Length; i++) a[i] = 0;
-                for (int i = 0; i < a.Length - 1; i++) a[i] = 0;
-                for (int i = 0; i <= a.Length - 1; i++) a[i] = 0;
-                for (int i = 0; i < b.Length; i++) a[i] = 0;
-                for (int i = 0; i < a.Length; i++) b[i] = 0;
                 for (int i = 0; i < a.Length; i++) a[0] = 0;
                 for (int i = 0; i < a.Length; i += 2) a[i] = 0;
                 for (long i = 0; i < a.Length; i++) a[i] = 0;

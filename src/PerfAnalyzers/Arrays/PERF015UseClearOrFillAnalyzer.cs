@@ -14,11 +14,11 @@ using PerfAnalyzers.Profiles;
 namespace PerfAnalyzers.Arrays;
 
 /// <summary>
-/// PERF015: <c>Array.Clear(a, 0, a.Length)</c> where <c>Array.Clear(a)</c> exists, and <c>for</c> loops whose whole body
-/// stores one invariant value into every element of an array or span, which one vectorized <c>Clear</c> or
-/// <c>Fill</c> call does. See docs/rules/PERF015.md.
+/// PERF015: <c>Array.Clear(a, 0, a.Length)</c> where <c>Array.Clear(a)</c> exists, and <c>for</c> and <c>while</c> loops
+/// whose whole body stores one invariant value into every element of an array or span, or of a contiguous range of one
+/// (PERF015UseClearOrFillAnalyzer.Ranges.cs), which one vectorized <c>Clear</c> or <c>Fill</c> call does. See docs/rules/PERF015.md.
 /// </summary>
-public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
+public sealed partial class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 {
     /// <summary>Diagnostic property for <see cref="ShapeArrayFill"/>: the element type, fully qualified, when the value needs converting to it.</summary>
     public const string ElementTypeKey = "ElementType";
@@ -68,6 +68,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         public bool HasClearWhole;
         public bool HasFill;
 
+        /// <summary><c>Array.Fill&lt;T&gt;(T[], T, int, int)</c>.</summary>
+        public bool HasFillRange;
+
         /// <summary>Array.Fill and Span.Fill are vectorized for every primitive from .NET 6 (before, a plain loop for most types).</summary>
         public bool FillIsVectorized;
         public INamedTypeSymbol? Span;
@@ -98,9 +101,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
             foreach (var member in apis.Array.GetMembers("Fill"))
             {
-                if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, Parameters.Length: 2, DeclaredAccessibility: Accessibility.Public })
+                if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, DeclaredAccessibility: Accessibility.Public } fill)
                 {
-                    apis.HasFill = true;
+                    apis.HasFill |= fill.Parameters.Length == 2;
+                    apis.HasFillRange |= fill.Parameters.Length == 4;
                 }
             }
 
@@ -108,39 +112,18 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
     }
 
-    /// <summary>A call named <c>Clear</c> with three positional arguments, written as a call (not through a delegate).</summary>
-    private static void AnalyzeClearCall(OperationAnalysisContext context, Symbols apis)
-    {
-        if (context.Operation is IInvocationOperation { Syntax: InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 3 } arguments } call } invocation &&
-            arguments[0].NameColon is null && arguments[1].NameColon is null && arguments[2].NameColon is null)
-        {
-            AnalyzeInvocation(invocation, call, apis, context.Options, d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options));
-        }
-    }
-
-    /// <summary><c>Array.Clear(a, 0, a.Length)</c> → <c>Array.Clear(a)</c>, where that overload exists.</summary>
-    private static void AnalyzeInvocation(IInvocationOperation invocation, InvocationExpressionSyntax syntax, Symbols apis, AnalyzerOptions options, Action<Diagnostic> report)
-    {
-        if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod, apis.ClearRange))
-        {
-            return;
-        }
-
-        var array = OperationHelpers.WithoutImplicitConversion(invocation.Arguments[0].Value);
-        if (array.Type is not IArrayTypeSymbol { IsSZArray: true } ||
-            !LoopShape.IsStableReference(array) ||
-            invocation.Arguments[1].Value.ConstantValue is not { HasValue: true, Value: 0 } ||
-            !LoopShape.IsLengthOf(invocation.Arguments[2].Value, array))
-        {
-            return;
-        }
-
-        Report(report, options, apis, invocation.SemanticModel, syntax.GetLocation(), "'" + syntax + "'", $"{syntax.Expression}({array.Syntax})", ShapeDropRange, null);
-    }
-
-    /// <summary><c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>, <c>s.Clear()</c>.</summary>
+    /// <summary>
+    /// <c>for (int i = 0; i &lt; a.Length; i++) a[i] = v;</c> → <c>Array.Fill(a, v)</c>, <c>Array.Clear(a)</c>, <c>s.Fill(v)</c>,
+    /// <c>s.Clear()</c>; forward loops over part of the array or span, and <c>while</c> loops, go to <see cref="AnalyzeRange"/>.
+    /// </summary>
     private static void AnalyzeLoop(OperationAnalysisContext context, Symbols apis)
     {
+        if (context.Operation is IWhileLoopOperation { Syntax: WhileStatementSyntax whileSyntax } whileLoop)
+        {
+            AnalyzeWhile(context, apis, whileLoop, whileSyntax);
+            return;
+        }
+
         if (context.Operation is not IForLoopOperation { Syntax: ForStatementSyntax syntax } loop ||
             loop.Before.Length != 1 ||
             loop.AtLoopBottom.Length != 1 ||
@@ -154,9 +137,25 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
         // Every element once: int i = 0; i < X.Length; i++ (or ++i, i += 1), or backwards,
         // int i = X.Length - 1; i >= 0; i-- (or i > -1, --i, i -= 1). The order of the stores cannot be observed.
+        // Anything else going up or down by one is a range: AnalyzeRange.
+        var header = TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End);
+        var forward = LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true);
+        void Range()
+        {
+            if (forward)
+            {
+                AnalyzeRange(context, apis, syntax, header, index, LoopShape.Start(loop.Before[0], index), false, LoopShape.ForwardBound(condition, index), store, postStep: null);
+            }
+            else if (LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: false) && LoopShape.Start(loop.Before[0], index) is { } first &&
+                     LoopShape.BackwardBound(condition, index) is ({ } lower, var after))
+            {
+                // Going down from first to lower: the range [lower, first], or [lower + 1, first] for i > lower.
+                AnalyzeRange(context, apis, syntax, header, index, lower, after, LoopShape.LastIndex(first), store, postStep: null);
+            }
+        }
+
         IOperation length;
-        if (LoopShape.UpperBound(condition, index) is { } bound &&
-            LoopShape.StartsAtZero(loop.Before[0], index) && LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true))
+        if (forward && LoopShape.UpperBound(condition, index) is { } bound && LoopShape.StartsAtZero(loop.Before[0], index))
         {
             length = bound; // i < X.Length, or X.Length > i
         }
@@ -166,6 +165,7 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
         else
         {
+            Range();
             return;
         }
 
@@ -188,16 +188,21 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
                 (target, elementType, isSpan) = (instance, spanType.TypeArguments[0], true);
                 break;
             default:
+                Range();
                 return;
         }
 
         var value = store.Value;
         // The invariant value first: IsCreationLength reads the whole method body, and most loops of this shape store
         // something computed from the index (SharpZipLib's tables).
-        if (!LoopShape.IsStableReference(target) ||
-            !IsInvariant(value, index) ||
-            !(LoopShape.IsLengthOf(length, target) || LoopShape.IsCreationLength(length, target)))
+        if (!LoopShape.IsStableReference(target) || !IsInvariant(value, index))
         {
+            return;
+        }
+
+        if (!(LoopShape.IsLengthOf(length, target) || LoopShape.IsCreationLength(length, target)))
+        {
+            Range();
             return;
         }
 
@@ -215,7 +220,89 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             // Nothing to call: the loop stores zeros into an array that was created zeroed one statement earlier.
             (shape, replacement) = (ShapeDeleteLoop, $"nothing: '{name}' was just created by '{creation}' and is already all zeros");
         }
-        else if (isSpan)
+        else if (WholeShape(apis, isDefault, isSpan, name, value, elementType, out typeArgument) is ({ } wholeShape, { } wholeReplacement))
+        {
+            (shape, replacement) = (wholeShape, wholeReplacement);
+        }
+        else
+        {
+            return;
+        }
+
+        Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, context.Operation.SemanticModel, Location.Create(syntax.SyntaxTree, header), "this loop", replacement, shape, typeArgument);
+    }
+
+    /// <summary>
+    /// <c>int i = start; while (i &lt; end) { X[i] = v; i++; }</c> (or <c>X[i++] = v;</c>, <c>++i</c>, <c>i += 1</c>, and going
+    /// down: <c>while (i &gt;= first) X[i--] = v;</c>), where the index is declared right before the loop and not read after
+    /// it: the same range as the <c>for</c> loop.
+    /// </summary>
+    private static void AnalyzeWhile(OperationAnalysisContext context, Symbols apis, IWhileLoopOperation loop, WhileStatementSyntax syntax)
+    {
+        if (LoopShape.IndexDeclaredJustBefore(loop) is not ({ } index, _, { } start))
+        {
+            return;
+        }
+
+        ISimpleAssignmentOperation store;
+        OperationKind? postStep = null;
+        bool forward;
+        switch (loop.Body)
+        {
+            case IBlockOperation { Operations.Length: 2, Locals.Length: 0 } block
+                when block.Operations[0] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation first }:
+                forward = LoopShape.IsStep(block.Operations[1], index, forward: true);
+                if (!forward && !LoopShape.IsStep(block.Operations[1], index, forward: false))
+                {
+                    return;
+                }
+
+                store = first;
+                break;
+            case var body when LoopShape.Single(body) is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation only }:
+                // a[i++] = v or a[i--] = v: RangeElement checks that the step is the index's own.
+                postStep = IndexOf(only.Target) is IIncrementOrDecrementOperation { IsPostfix: true } step ? step.Kind : null;
+                if (postStep is null)
+                {
+                    return;
+                }
+
+                (store, forward) = (only, postStep == OperationKind.Increment);
+                break;
+            default:
+                return;
+        }
+
+        if (store.Value.References(index))
+        {
+            return;
+        }
+
+        var header = TextSpan.FromBounds(syntax.WhileKeyword.SpanStart, syntax.CloseParenToken.Span.End);
+        if (forward)
+        {
+            AnalyzeRange(context, apis, syntax, header, index, start, false, LoopShape.ForwardBound(loop.Condition, index), store, postStep);
+        }
+        else if (LoopShape.BackwardBound(loop.Condition, index) is ({ } lower, var after))
+        {
+            AnalyzeRange(context, apis, syntax, header, index, lower, after, LoopShape.LastIndex(start), store, postStep);
+        }
+    }
+
+    /// <summary>The index operation of an element reference (array or indexer), without implicit conversions.</summary>
+    private static IOperation? IndexOf(IOperation target) => target switch
+    {
+        IArrayElementReferenceOperation { Indices.Length: 1 } element => OperationHelpers.WithoutImplicitConversion(element.Indices[0]),
+        IPropertyReferenceOperation { Property.IsIndexer: true, Arguments.Length: 1 } indexer => OperationHelpers.WithoutImplicitConversion(indexer.Arguments[0].Value),
+        _ => null,
+    };
+
+    /// <summary>The shape and message text of a loop over the whole array or span; null where no call can replace it.</summary>
+    private static (string Shape, string Replacement)? WholeShape(Symbols apis, bool isDefault, bool isSpan, string name, IOperation value, ITypeSymbol elementType, out string? typeArgument)
+    {
+        typeArgument = null;
+        string shape, replacement;
+        if (isSpan)
         {
             (shape, replacement) = isDefault ? (ShapeSpanClear, $"{name}.Clear()") : (ShapeSpanFill, $"{name}.Fill({ValueText(value)})");
         }
@@ -240,11 +327,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         }
         else
         {
-            return;
+            return null;
         }
 
-        var header = Location.Create(syntax.SyntaxTree, TextSpan.FromBounds(syntax.ForKeyword.SpanStart, syntax.CloseParenToken.Span.End));
-        Report(d => ProfileGate.Report(context.ReportDiagnostic, d, context.ContainingSymbol, context.Compilation, context.Options), context.Options, apis, context.Operation.SemanticModel, header, "this loop", replacement, shape, typeArgument);
+        return (shape, replacement);
     }
 
     /// <summary>
@@ -267,9 +353,10 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
         return value is ArrayCreationExpressionSyntax { Initializer: null } creation ? creation.ToString() : null;
     }
 
-    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, SemanticModel? model, Location location, string code, string replacement, string shape, string? elementType)
+    private static void Report(Action<Diagnostic> report, AnalyzerOptions options, Symbols apis, SemanticModel? model, Location location, string code, string replacement, string shape, string? elementType,
+        ImmutableDictionary<string, string?>? range = null)
     {
-        var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, shape);
+        var properties = (range ?? ImmutableDictionary<string, string?>.Empty).Add(DiagnosticProperties.Shape, shape);
         if (elementType is not null)
         {
             properties = properties.Add(ElementTypeKey, elementType);
@@ -284,7 +371,12 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             return;
         }
 
-        var api = shape == ShapeArrayFill ? ApiAvailability.NetCore20OrNetStandard21 : null;
+        var api = shape switch
+        {
+            ShapeArrayFill or ShapeRangeArrayFill => ApiAvailability.NetCore20OrNetStandard21,
+            ShapeRangeAsSpanFill => ApiAvailability.NetCore21OrNetStandard21,
+            _ => null,
+        };
         if (api is not null && !MultiTargeting.Allows(apis.Perf, options, location.SourceTree!, Rules.PERF015.Id, api, ref properties))
         {
             return;
@@ -301,7 +393,9 @@ public sealed class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
             location,
             properties,
             code,
-            shape == ShapeDeleteLoop ? replacement : $"'{replacement}', which clears or fills the whole array or span in one vectorized call"));
+            shape == ShapeDeleteLoop ? replacement
+            : range is { Count: > 0 } ? $"'{replacement}', which clears or fills the range in one vectorized call"
+            : $"'{replacement}', which clears or fills the whole array or span in one vectorized call"));
     }
 
     private static string ValueText(IOperation value) =>

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace PerfAnalyzers.Infrastructure;
 
-/// <summary>The parts of a <c>for</c> loop over every element that PERF015 and PERF017 recognize.</summary>
+/// <summary>The parts of a <c>for</c> or <c>while</c> loop over an array, span or string that PERF015, PERF016 and PERF017 recognize.</summary>
 public static class LoopShape
 {
     /// <summary>What <see cref="Element"/> indexes.</summary>
@@ -132,6 +132,80 @@ public static class LoopShape
         IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThan, OperatorMethod: null } greater when IsLocal(greater.RightOperand, index) => greater.LeftOperand,
         _ => null,
     };
+
+    /// <summary>
+    /// The bound of a forward test: <c>i &lt; X</c> or <c>X &gt; i</c> (exclusive), <c>i &lt;= X</c> or <c>X &gt;= i</c>
+    /// (inclusive), where <c>i &lt;= X - 1</c> is read as <c>i &lt; X</c>; null for any other test.
+    /// </summary>
+    public static (IOperation Bound, bool Inclusive)? ForwardBound(IOperation? condition, ILocalSymbol index)
+    {
+        if (UpperBound(condition, index) is { } exclusive)
+        {
+            return (exclusive, false);
+        }
+
+        var inclusive = condition switch
+        {
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThanOrEqual, OperatorMethod: null } less when IsLocal(less.LeftOperand, index) => less.RightOperand,
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, OperatorMethod: null } greater when IsLocal(greater.RightOperand, index) => greater.LeftOperand,
+            _ => null,
+        };
+        return inclusive is null ? null : LastIndex(inclusive);
+    }
+
+    /// <summary>
+    /// An inclusive upper bound as written: <c>X.Length - 1</c> (or a constant minus 1) is read as <c>X.Length</c>
+    /// exclusive, which it is for every value; anything else stays inclusive (<c>n - 1</c> wraps where <c>n</c> is
+    /// <c>int.MinValue</c>, and <c>i &lt;= n - 1</c> then differs from <c>i &lt; n</c>).
+    /// </summary>
+    public static (IOperation Bound, bool Inclusive) LastIndex(IOperation last) =>
+        OperationHelpers.WithoutImplicitConversion(last) is IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract, IsChecked: false, OperatorMethod: null, RightOperand.ConstantValue: { HasValue: true, Value: 1 } } minusOne &&
+        (OperationHelpers.WithoutImplicitConversion(minusOne.LeftOperand) is IPropertyReferenceOperation { Property.Name: "Length", Instance.Type: IArrayTypeSymbol or { SpecialType: SpecialType.System_String } or INamedTypeSymbol { IsRefLikeType: true, Name: "Span" or "ReadOnlySpan" } } ||
+         minusOne.LeftOperand.ConstantValue is { HasValue: true, Value: int and > int.MinValue })
+            ? (minusOne.LeftOperand, false)
+            : (last, true);
+
+    /// <summary>
+    /// The lower bound of a backward test: <c>i &gt;= X</c> or <c>X &lt;= i</c> (<c>After</c> false), <c>i &gt; X</c> or
+    /// <c>X &lt; i</c> (<c>After</c> true: the last index stored is <c>X + 1</c>); null for any other test.
+    /// </summary>
+    public static (IOperation Bound, bool After)? BackwardBound(IOperation? condition, ILocalSymbol index) => condition switch
+    {
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThanOrEqual, OperatorMethod: null } test when IsLocal(test.LeftOperand, index) => (test.RightOperand, false),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThan, OperatorMethod: null } test when IsLocal(test.LeftOperand, index) => (test.RightOperand, true),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThanOrEqual, OperatorMethod: null } test when IsLocal(test.RightOperand, index) => (test.LeftOperand, false),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } test when IsLocal(test.RightOperand, index) => (test.LeftOperand, true),
+        _ => null,
+    };
+
+    /// <summary>
+    /// For <c>int i = start; while (i &lt; end) ...</c>: the <c>int</c> local the test reads, the statement right before
+    /// the loop declaring only it, and its initial value; null when the index is not such a local or is referenced
+    /// anywhere in the block after the loop (the loop's final value of the index would be lost by a rewrite).
+    /// </summary>
+    public static (ILocalSymbol Index, IVariableDeclarationGroupOperation Declaration, IOperation Start)? IndexDeclaredJustBefore(IWhileLoopOperation loop)
+    {
+        if (loop is not { ConditionIsTop: true, ConditionIsUntil: false, Condition: IBinaryOperation test, Parent: IBlockOperation block } ||
+            block.Operations.IndexOf(loop) is var at && at < 1 ||
+            block.Operations[at - 1] is not IVariableDeclarationGroupOperation { Declarations.Length: 1 } declaration ||
+            declaration.Declarations[0].Declarators.Length != 1 ||
+            declaration.Declarations[0].Declarators[0].Symbol is not { IsRef: false, Type.SpecialType: SpecialType.System_Int32 } index ||
+            Start(declaration, index) is not { } start ||
+            !(IsLocal(test.LeftOperand, index) || IsLocal(test.RightOperand, index)))
+        {
+            return null;
+        }
+
+        for (var next = at + 1; next < block.Operations.Length; next++)
+        {
+            if (block.Operations[next].References(index))
+            {
+                return null;
+            }
+        }
+
+        return (index, declaration, start);
+    }
 
     /// <summary><c>i++</c>, <c>++i</c>, <c>i += 1</c> (forward) or <c>i--</c>, <c>--i</c>, <c>i -= 1</c>.</summary>
     public static bool IsStep(IOperation bottom, ILocalSymbol index, bool forward)
