@@ -17,6 +17,13 @@ namespace Cases
             return await t;
         }
 
+        // Named arguments, reordered: the same timeout.
+        public static async Task Run(Task t)
+        {
+            if (await Task.WhenAny(task2: t, task1: Task.Delay(millisecondsDelay: 500)) != t) throw new TimeoutException(); //~ PERF026[net10.0]
+            await t;
+        }
+
         // Must not flag: a timeout that falls back instead of throwing; a delay cancelled by its own source after the wait.
         public static async Task<int> Fallback(Task<int> t, TimeSpan timeout)
         {
