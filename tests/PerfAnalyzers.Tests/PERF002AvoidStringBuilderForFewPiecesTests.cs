@@ -32,6 +32,39 @@ public class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002Avoid
                      string Four(string a, string b) => string.Concat(a, b, a, b);
                  """)));
 
+    /// <summary>#34: named and reordered arguments (Append(value: x), new StringBuilder(capacity: n, value: s)), a lambda, a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_arguments_lambdas_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     string Two(string a, string b) => [|new StringBuilder()|].Append(value: a).AppendLine(value: b).ToString();
+                     string Three(string a, string b)
+                     {
+                         Func<string, string> f = x => [|new StringBuilder(capacity: 8, value: x)|].Append(value: b).ToString();
+                         string Local(string y)
+                         {
+                             var sb = [|new StringBuilder(value: y, capacity: 16)|];
+                             sb.Append(value: a);
+                             return sb.ToString();
+                         }
+
+                         return f(a) + Local(b);
+                     }
+                 """),
+            Wrap("""
+                     string Two(string a, string b) => string.Concat(a, b, Environment.NewLine);
+                     string Three(string a, string b)
+                     {
+                         Func<string, string> f = x => string.Concat(x, b);
+                         string Local(string y)
+                         {
+                             return string.Concat(y, a);
+                         }
+
+                         return f(a) + Local(b);
+                     }
+                 """)));
+
     [Fact]
     public Task Local_appended_in_statements_goes_away() => Verify(
         Wrap("""
