@@ -28,6 +28,20 @@ public partial class PERF001UseAsSpanInsteadOfSubstringTests
                  bool G(string s) => s.AsSpan(start: 1, length: 2).SequenceEqual("ab");
              """)));
 
+    /// <summary>The comparison read by parameter: StartsWith(comparisonType: ..., value: t) lists it first.</summary>
+    [Fact]
+    public Task Reordered_ordinal_starts_with() => Verify(
+        Wrap("""
+                 bool A(string s) => s.[|Substring|](1).StartsWith(comparisonType: StringComparison.Ordinal, value: "ab");
+                 bool B(string s) => s.[|Substring|](1).EndsWith(value: "ab", comparisonType: StringComparison.OrdinalIgnoreCase);
+                 bool D(string s) => s.Substring(1).StartsWith(comparisonType: StringComparison.CurrentCulture, value: "ab");
+             """),
+        Wrap("""
+                 bool A(string s) => s.AsSpan(1).StartsWith(comparisonType: StringComparison.Ordinal, value: "ab");
+                 bool B(string s) => s.AsSpan(1).EndsWith(value: "ab", comparisonType: StringComparison.OrdinalIgnoreCase);
+                 bool D(string s) => s.Substring(1).StartsWith(comparisonType: StringComparison.CurrentCulture, value: "ab");
+             """));
+
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task Named_substring_arguments_in_append(LanguageVersion version) => Languages.At(version, () => Verify(

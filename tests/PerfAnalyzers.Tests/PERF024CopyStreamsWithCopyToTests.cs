@@ -53,6 +53,14 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
                      }
                  }
 
+                 void S(Stream input, Stream output)
+                 {
+                     var buffer = new byte[4096];
+                     int read;
+                     [|while|] ((read = input.Read(buffer)) > 0)
+                         output.Write(buffer.AsSpan(length: read, start: 0));
+                 }
+
                  void N(Stream input, Stream output)
                  {
                      const int size = 1024;
@@ -75,6 +83,11 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
              """),
         Wrap("""
                  void M(Stream input, Stream output)
+                 {
+                     input.CopyTo(output, 4096);
+                 }
+
+                 void S(Stream input, Stream output)
                  {
                      input.CopyTo(output, 4096);
                  }

@@ -397,8 +397,9 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
     /// <summary><c>buf.AsSpan(0, n)</c> / <c>buf.AsMemory(0, n)</c> (converted to the read-only kind).</summary>
     private static (IOperation Buffer, IOperation Count)? Slice(IOperation argument, string method) =>
         (argument is IConversionOperation { IsImplicit: true } widening ? widening.Operand : argument) is IInvocationOperation { TargetMethod: { Name: var name, IsExtensionMethod: true }, Arguments.Length: 3 } slice &&
-        name == method && slice.Arguments[0].Value.WithoutImplicitConversion().Type is IArrayTypeSymbol && IsZero(slice.Arguments[1].Value)
-            ? (slice.Arguments[0].Value.WithoutImplicitConversion(), slice.Arguments[2].Value)
+        name == method && slice.ArgumentFor(0)?.WithoutImplicitConversion() is { Type: IArrayTypeSymbol } buffer &&
+        slice.ArgumentFor(1) is { } start && IsZero(start) && slice.ArgumentFor(2) is { } count
+            ? (buffer, count) // by parameter: AsSpan(length: n, start: 0) lists the length first
             : null;
 
     /// <summary>Whether <paramref name="local"/> is referenced anywhere in <paramref name="root"/> outside <paramref name="loop"/> and its own declaration.</summary>

@@ -139,7 +139,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             shape = ShapeOverload;
             suggestion = isAppend
                 ? $"{builder}.Append({receiver.OneLine()})"
-                : $"{builder}.Insert({invocation.Arguments[0].Syntax.OneLine()}, {receiver.OneLine()})";
+                : $"{builder}.Insert({invocation.ArgumentFor(0)?.Syntax.OneLine()}, {receiver.OneLine()})";
         }
         else if (isAppend && symbols.HasHandler && compilation.TargetFramework.IsNetCoreAtLeast(6) &&
                  ((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp10 &&
