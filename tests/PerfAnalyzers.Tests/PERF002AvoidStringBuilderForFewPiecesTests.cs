@@ -10,7 +10,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>
+public partial class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Text;\n\n";
 
@@ -30,39 +30,6 @@ public class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002Avoid
                      string Two(string a, string b) => string.Concat(a, b);
                      string Three(string a, string b, string c) => string.Concat(a, "/", c);
                      string Four(string a, string b) => string.Concat(a, b, a, b);
-                 """)));
-
-    /// <summary>#34: named and reordered arguments (Append(value: x), new StringBuilder(capacity: n, value: s)), a lambda, a local function.</summary>
-    [Theory]
-    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
-    public Task Named_arguments_lambdas_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
-            Wrap("""
-                     string Two(string a, string b) => [|new StringBuilder()|].Append(value: a).AppendLine(value: b).ToString();
-                     string Three(string a, string b)
-                     {
-                         Func<string, string> f = x => [|new StringBuilder(capacity: 8, value: x)|].Append(value: b).ToString();
-                         string Local(string y)
-                         {
-                             var sb = [|new StringBuilder(value: y, capacity: 16)|];
-                             sb.Append(value: a);
-                             return sb.ToString();
-                         }
-
-                         return f(a) + Local(b);
-                     }
-                 """),
-            Wrap("""
-                     string Two(string a, string b) => string.Concat(a, b, Environment.NewLine);
-                     string Three(string a, string b)
-                     {
-                         Func<string, string> f = x => string.Concat(x, b);
-                         string Local(string y)
-                         {
-                             return string.Concat(y, a);
-                         }
-
-                         return f(a) + Local(b);
-                     }
                  """)));
 
     [Fact]

@@ -9,7 +9,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWithCopyToAnalyzer, PERF024CopyStreamsWithCopyToCodeFix>
+public partial class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWithCopyToAnalyzer, PERF024CopyStreamsWithCopyToCodeFix>
 {
     private const string Header = "using System;\nusing System.IO;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n";
 
@@ -35,77 +35,6 @@ public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWit
                  void M(Stream input, Stream output)
                  {
                      input.CopyTo(output, 81920);
-                 }
-             """)));
-
-    /// <summary>#34: named arguments, in order or reordered; a const size local; the loop in a local function or lambda.</summary>
-    [Theory]
-    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
-    public Task Named_arguments_const_sizes_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
-        Wrap("""
-                 void M(Stream input, Stream output)
-                 {
-                     var buffer = new byte[4096];
-                     int read;
-                     [|while|] ((read = input.Read(buffer: buffer, offset: 0, count: buffer.Length)) > 0)
-                     {
-                         output.Write(count: read, buffer: buffer, offset: 0);
-                     }
-                 }
-
-                 void S(Stream input, Stream output)
-                 {
-                     var buffer = new byte[4096];
-                     int read;
-                     [|while|] ((read = input.Read(buffer)) > 0)
-                         output.Write(buffer.AsSpan(length: read, start: 0));
-                 }
-
-                 void N(Stream input, Stream output)
-                 {
-                     const int size = 1024;
-                     void Pump()
-                     {
-                         var chunk = new byte[size];
-                         int n;
-                         [|while|] ((n = input.Read(chunk, 0, size)) != 0) output.Write(chunk, 0, n);
-                     }
-
-                     Action pump = () =>
-                     {
-                         var chunk = new byte[size];
-                         int n;
-                         [|while|] ((n = input.Read(chunk, 0, chunk.Length)) > 0) output.Write(chunk, 0, n);
-                     };
-                     Pump();
-                     pump();
-                 }
-             """),
-        Wrap("""
-                 void M(Stream input, Stream output)
-                 {
-                     input.CopyTo(output, 4096);
-                 }
-
-                 void S(Stream input, Stream output)
-                 {
-                     input.CopyTo(output, 4096);
-                 }
-
-                 void N(Stream input, Stream output)
-                 {
-                     const int size = 1024;
-                     void Pump()
-                     {
-                         input.CopyTo(output, size);
-                     }
-
-                     Action pump = () =>
-                     {
-                         input.CopyTo(output, size);
-                     };
-                     Pump();
-                     pump();
                  }
              """)));
 
