@@ -10,7 +10,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>
+public partial class PERF002AvoidStringBuilderForFewPiecesTests : RuleTests<PERF002AvoidStringBuilderForFewPiecesAnalyzer, PERF002AvoidStringBuilderForFewPiecesCodeFix>
 {
     private const string Header = "using System;\nusing System.Collections.Generic;\nusing System.Text;\n\n";
 

@@ -21,6 +21,33 @@ public class PERF003AvoidEnumHasFlagTests : RuleTests<PERF003AvoidEnumHasFlagAna
             Wrap("    bool M(E value) => value.[|HasFlag|](E.A);"),
             Wrap("    bool M(E value) => (value & E.A) == E.A;")));
 
+    /// <summary>#34: a named flag argument, a const local or const field flag, and the call in a lambda or local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_argument_const_flags_lambdas_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 const E Flag = E.B;
+                 bool A(E value) => value.[|HasFlag|](flag: E.A);
+                 bool B(E value)
+                 {
+                     const E local = E.AB;
+                     Func<E, bool> f = v => v.[|HasFlag|](local);
+                     bool Local(E v) => v.[|HasFlag|](Flag);
+                     return f(value) && Local(value);
+                 }
+             """),
+        Wrap("""
+                 const E Flag = E.B;
+                 bool A(E value) => (value & E.A) == E.A;
+                 bool B(E value)
+                 {
+                     const E local = E.AB;
+                     Func<E, bool> f = v => (v & local) == local;
+                     bool Local(E v) => (v & Flag) == Flag;
+                     return f(value) && Local(value);
+                 }
+             """)));
+
     [Fact]
     public Task Local_parameter_and_field_flags() => Verify(
         Wrap("""

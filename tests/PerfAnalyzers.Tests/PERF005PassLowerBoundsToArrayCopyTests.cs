@@ -61,6 +61,35 @@ public class PERF005PassLowerBoundsToArrayCopyTests : RuleTests<PERF005PassLower
                  void B(int[] a, int[] b) => Array.Copy(destinationArray: b, sourceArray: a, length: 2, sourceIndex: 0, destinationIndex: 0);
              """));
 
+    /// <summary>#34: a name in place before positional arguments (C# 7.2), a const length, a lambda and a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_in_place_const_lengths_lambdas_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 const int Size = 4;
+                 void M(int[] a, int[] b)
+                 {
+                     const int n = 2;
+                     Array.[|Copy|](sourceArray: a, b, n);
+                     Action copy = () => Array.[|Copy|](a, b, Size);
+                     void Local() => Array.[|Copy|](a, destinationArray: b, length: Size);
+                     copy();
+                     Local();
+                 }
+             """),
+        Wrap("""
+                 const int Size = 4;
+                 void M(int[] a, int[] b)
+                 {
+                     const int n = 2;
+                     Array.Copy(sourceArray: a, destinationArray: b, length: n, sourceIndex: 0, destinationIndex: 0);
+                     Action copy = () => Array.Copy(a, 0, b, 0, Size);
+                     void Local() => Array.Copy(sourceArray: a, destinationArray: b, length: Size, sourceIndex: 0, destinationIndex: 0);
+                     copy();
+                     Local();
+                 }
+             """)));
+
     [Fact]
     public Task Using_static_and_qualified_calls() => Verify(
         Wrap("""

@@ -7,7 +7,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF007CacheTaskFromResultTests : RuleTests<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix, NetStandard20Target>
+public partial class PERF007CacheTaskFromResultTests : RuleTests<PERF007CacheTaskFromResultAnalyzer, PERF007CacheTaskFromResultCodeFix, NetStandard20Target>
 {
     private const string Usings = "using System;\nusing System.Threading.Tasks;\n\n";
 

@@ -59,6 +59,35 @@ public class PERF009UseGenericEnumApisTests : RuleTests<PERF009UseGenericEnumApi
                  static E[] Parenthesized() => Enum.GetValues<E>();
              """));
 
+    /// <summary>#34: typeof named in place with a positional value after it (C# 7.2), lambdas, local functions, while loops, const names.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_in_place_lambdas_local_functions_and_loops(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 const string Name = "B";
+                 static int M(E v, string s)
+                 {
+                     Func<E, bool> defined = x => Enum.[|IsDefined|](enumType: typeof(E), x);
+                     E Parse() => (E)Enum.[|Parse|](typeof(E), Name, ignoreCase: true);
+                     var n = 0;
+                     var values = (E[])Enum.[|GetValues|](enumType: typeof(E));
+                     while (n < values.Length && defined(values[n])) n++;
+                     return n + (int)Parse();
+                 }
+             """),
+        Wrap("""
+                 const string Name = "B";
+                 static int M(E v, string s)
+                 {
+                     Func<E, bool> defined = x => Enum.IsDefined(x);
+                     E Parse() => Enum.Parse<E>(Name, ignoreCase: true);
+                     var n = 0;
+                     var values = Enum.GetValues<E>();
+                     while (n < values.Length && defined(values[n])) n++;
+                     return n + (int)Parse();
+                 }
+             """)));
+
     [Fact]
     public Task GetValues_enumerated_as_the_enum_type() => Verify(
         Wrap("""

@@ -33,6 +33,51 @@ public class PERF010UseRandomSharedTests : RuleTests<PERF010UseRandomSharedAnaly
                      int Wrapped() => Random.Shared.Next(2);
                  """)));
 
+    /// <summary>#34: named and reordered arguments, a lambda, a local function, a foreach body.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_arguments_lambdas_and_loops(LanguageVersion version) => Languages.At(version, () => Verify(
+            Wrap("""
+                     int Roll() => [|new Random()|].Next(maxValue: 7, minValue: 1);
+                     int Sum(int[] items)
+                     {
+                         Func<int> f = () => [|new Random()|].Next(maxValue: 6);
+                         int Local() => [|new Random()|].Next(1, maxValue: 3);
+                         var random = [|new Random()|];
+                         var sum = f() + Local();
+                         foreach (var item in items) sum += random.Next(minValue: 0, maxValue: item);
+                         return sum;
+                     }
+                 """),
+            Wrap("""
+                     int Roll() => Random.Shared.Next(maxValue: 7, minValue: 1);
+                     int Sum(int[] items)
+                     {
+                         Func<int> f = () => Random.Shared.Next(maxValue: 6);
+                         int Local() => Random.Shared.Next(1, maxValue: 3);
+                         var sum = f() + Local();
+                         foreach (var item in items) sum += Random.Shared.Next(minValue: 0, maxValue: item);
+                         return sum;
+                     }
+                 """)));
+
+    /// <summary>#34: a target-typed new (C# 9) is the same creation.</summary>
+    [Fact]
+    public Task Target_typed_new() => Verify(
+            Wrap("""
+                     int Roll()
+                     {
+                         Random random = [|new()|];
+                         return random.Next(6);
+                     }
+                 """),
+            Wrap("""
+                     int Roll()
+                     {
+                         return Random.Shared.Next(6);
+                     }
+                 """));
+
     [Fact]
     public Task Local_used_only_to_draw_values_goes_away() => Verify(
         Wrap("""

@@ -309,6 +309,46 @@ public class PERF014UseBinaryPrimitivesTests : RuleTests<PERF014UseBinaryPrimiti
                  """))
         .RunAsync();
 
+    /// <summary>#34: named and reordered BitConverter/Array.Reverse arguments, const offsets, a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_arguments_const_offsets_and_local_functions(LanguageVersion version) => Languages.At(version, () => Test(
+            Wrap("", """
+                     const int One = 1;
+
+                     static int Swap(int x)
+                     {
+                         var bytes = {|PERF014:BitConverter.GetBytes(value: x)|};
+                         Array.Reverse(array: bytes);
+                         return BitConverter.ToInt32(startIndex: 0, value: bytes);
+                     }
+
+                     static int Read(byte[] b, int i)
+                     {
+                         const int at = 2;
+                         int Local() => [|(b[at] << 8) | b[at + One]|];
+                         var word = [|(b[i] << 8) | b[i + One]|];
+                         return Local() + word;
+                     }
+                 """),
+            Wrap("using System.Buffers.Binary;\n", """
+                     const int One = 1;
+
+                     static int Swap(int x)
+                     {
+                         return BinaryPrimitives.ReverseEndianness(x);
+                     }
+
+                     static int Read(byte[] b, int i)
+                     {
+                         const int at = 2;
+                         int Local() => BinaryPrimitives.ReadUInt16BigEndian(b.AsSpan(at));
+                         var word = BinaryPrimitives.ReadUInt16BigEndian(b.AsSpan(i));
+                         return Local() + word;
+                     }
+                 """))
+        .RunAsync());
+
     [Fact]
     public void Both_BitConverter_forms_compute_the_same_value()
     {

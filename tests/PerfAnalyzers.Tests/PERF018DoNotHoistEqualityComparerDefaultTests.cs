@@ -65,6 +65,59 @@ public class PERF018DoNotHoistEqualityComparerDefaultTests : RuleTests<PERF018Do
                  }
              """)));
 
+    /// <summary>#34: named arguments, foreach and while loops, a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_arguments_loops_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 bool Contains(List<T> items, T value)
+                 {
+                     var [|comparer|] = EqualityComparer<T>.Default;
+                     foreach (var item in items)
+                     {
+                         if (comparer.Equals(y: value, x: item)) return true;
+                     }
+
+                     var i = 0;
+                     while (i < items.Count && !comparer.Equals(x: items[i], y: value)) i++;
+                     return i < items.Count;
+                 }
+
+                 int Hash(T value)
+                 {
+                     int Local(T v)
+                     {
+                         var [|c|] = EqualityComparer<T>.Default;
+                         return c.GetHashCode(obj: v);
+                     }
+
+                     return Local(value);
+                 }
+             """),
+        Wrap("""
+                 bool Contains(List<T> items, T value)
+                 {
+                     foreach (var item in items)
+                     {
+                         if (EqualityComparer<T>.Default.Equals(y: value, x: item)) return true;
+                     }
+
+                     var i = 0;
+                     while (i < items.Count && !EqualityComparer<T>.Default.Equals(x: items[i], y: value)) i++;
+                     return i < items.Count;
+                 }
+
+                 int Hash(T value)
+                 {
+                     int Local(T v)
+                     {
+                         return EqualityComparer<T>.Default.GetHashCode(obj: v);
+                     }
+
+                     return Local(value);
+                 }
+             """)));
+
     [Fact]
     public Task Concrete_element_types_and_lambdas() => Verify(
         Wrap("""

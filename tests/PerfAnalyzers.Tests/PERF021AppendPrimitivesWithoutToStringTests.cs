@@ -15,6 +15,57 @@ public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021Appe
 
     // ---- Flagged shapes and the fix ----
 
+    /// <summary>#34: named arguments, in order or reordered, in a lambda or a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_and_reordered_arguments_keep_their_names(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 void Add(StringBuilder sb, int i, long l)
+                 {
+                     sb.Append(value: [|i.ToString()|]);
+                     sb.Insert(index: 0, value: [|l.ToString()|]);
+                     sb.Insert(value: [|i.ToString()|], index: 1);
+                     Action<int> f = x => sb.Append([|x.ToString()|]);
+                     void Local(double d) => sb.Insert(value: [|d.ToString()|], index: 0);
+                     f(i);
+                     Local(1.5);
+                 }
+             """),
+        Wrap("""
+                 void Add(StringBuilder sb, int i, long l)
+                 {
+                     sb.Append(value: i);
+                     sb.Insert(index: 0, value: l);
+                     sb.Insert(value: i, index: 1);
+                     Action<int> f = x => sb.Append(x);
+                     void Local(double d) => sb.Insert(value: d, index: 0);
+                     f(i);
+                     Local(1.5);
+                 }
+             """)));
+
+    /// <summary>#34: a named or reordered format and provider, and a const field format (.NET 6+, C# 10+).</summary>
+    [Fact]
+    public Task Named_format_and_provider_and_const_field_format() => Verify(
+        Wrap("""
+                 const string Money = "F2";
+                 void Add(StringBuilder sb, double d)
+                 {
+                     sb.Append([|d.ToString(format: "F2")|]);
+                     sb.Append(value: [|d.ToString(Money)|]);
+                     sb.Append([|d.ToString(provider: CultureInfo.InvariantCulture, format: "N1")|]);
+                 }
+             """),
+        Wrap("""
+                 const string Money = "F2";
+                 void Add(StringBuilder sb, double d)
+                 {
+                     sb.Append($"{d:F2}");
+                     sb.Append(value: $"{d:F2}");
+                     sb.Append(CultureInfo.InvariantCulture, $"{d:N1}");
+                 }
+             """));
+
     [Theory]
     [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
     public Task Primitives_go_to_their_typed_overloads(LanguageVersion version) => Languages.At(version, () => Verify(
@@ -67,8 +118,8 @@ public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021Appe
              """));
 
     /// <summary>
-    /// A format held in a const field, or a constant expression, is as constant as a literal: its value goes into the hole
-    /// (issue #34). A const local is left alone: its value written into the hole would leave the local unused (CS0219).
+    /// A format held in a const field or a const local, or a constant expression, is as constant as a literal: its value
+    /// goes into the hole (issue #34). A const local still read elsewhere stays; one read only by the fixed call goes (CS0219).
     /// </summary>
     [Fact]
     public Task Const_formats_are_constant_too() => Verify(
@@ -78,9 +129,12 @@ public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021Appe
                  void Add(StringBuilder sb, double d, int i, string notConstant)
                  {
                      const string Hex = "X8";
+                     const string Only = "N0";
                      sb.Append([|d.ToString(Money)|]);
                      sb.Append([|i.ToString("X" + "4")|]);
-                     sb.Append(i.ToString(Hex));
+                     sb.Append([|i.ToString(Hex)|]);
+                     sb.Append([|i.ToString(Only)|]);
+                     sb.Insert(0, i.ToString(Hex));
                      sb.Append([|d.ToString(Money, CultureInfo.InvariantCulture)|]);
                      sb.Append(d.ToString(notConstant));
                  }
@@ -93,7 +147,9 @@ public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021Appe
                      const string Hex = "X8";
                      sb.Append($"{d:F2}");
                      sb.Append($"{i:X4}");
-                     sb.Append(i.ToString(Hex));
+                     sb.Append($"{i:X8}");
+                     sb.Append($"{i:N0}");
+                     sb.Insert(0, i.ToString(Hex));
                      sb.Append(CultureInfo.InvariantCulture, $"{d:F2}");
                      sb.Append(d.ToString(notConstant));
                  }

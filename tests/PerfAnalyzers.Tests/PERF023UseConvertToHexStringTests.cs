@@ -91,6 +91,61 @@ public class PERF023UseConvertToHexStringTests : RuleTests<PERF023UseConvertToHe
                  }
              """)));
 
+    /// <summary>#34: const formats (a field, a local), named and reordered arguments, a block-bodied Select lambda, a local function.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Const_formats_named_arguments_and_local_functions(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 const string Hex = "X2";
+                 string M(byte[] bytes, StringBuilder sb)
+                 {
+                     const string lower = "x2";
+                     [|foreach (var b in bytes)|]
+                         sb.Append(b.ToString(Hex));
+                     [|foreach (var b in bytes)|]
+                         sb.Append(value: b.ToString(format: "X2"));
+                     [|foreach (var b in bytes)|]
+                         sb.AppendFormat(arg0: b, format: "{0:X2}");
+                     [|for (int i = 0; i < bytes.Length; i++)|]
+                         sb.Append(bytes[i].ToString(lower, provider: CultureInfo.InvariantCulture));
+                     string Local(byte[] data) => [|string.Concat(data.Select(b => { return b.ToString(Hex); }))|];
+                     return sb.ToString() + Local(bytes);
+                 }
+             """),
+        Wrap("""
+                 const string Hex = "X2";
+                 string M(byte[] bytes, StringBuilder sb)
+                 {
+                     sb.Append(Convert.ToHexString(bytes));
+                     sb.Append(Convert.ToHexString(bytes));
+                     sb.Append(Convert.ToHexString(bytes));
+                     sb.Append(Convert.ToHexString(bytes).ToLowerInvariant());
+                     string Local(byte[] data) => Convert.ToHexString(data);
+                     return sb.ToString() + Local(bytes);
+                 }
+             """)));
+
+    /// <summary>#34: a const format local still read after the rewrite stays.</summary>
+    [Fact]
+    public Task Const_format_local_read_elsewhere_stays() => Verify(
+        Wrap("""
+                 string M(byte[] bytes, StringBuilder sb, byte last)
+                 {
+                     const string hex = "X2";
+                     [|foreach (var b in bytes)|]
+                         sb.Append(b.ToString(hex));
+                     return sb.ToString() + last.ToString(hex);
+                 }
+             """),
+        Wrap("""
+                 string M(byte[] bytes, StringBuilder sb, byte last)
+                 {
+                     const string hex = "X2";
+                     sb.Append(Convert.ToHexString(bytes));
+                     return sb.ToString() + last.ToString(hex);
+                 }
+             """));
+
     /// <summary>.NET 5-8: lowercase digits become ToHexString(...).ToLowerInvariant() (measured faster than the loop).</summary>
     [Fact]
     public Task Lowercase_before_net9_uses_ToLowerInvariant() => Verify(

@@ -9,7 +9,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWithCopyToAnalyzer, PERF024CopyStreamsWithCopyToCodeFix>
+public partial class PERF024CopyStreamsWithCopyToTests : RuleTests<PERF024CopyStreamsWithCopyToAnalyzer, PERF024CopyStreamsWithCopyToCodeFix>
 {
     private const string Header = "using System;\nusing System.IO;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n";
 

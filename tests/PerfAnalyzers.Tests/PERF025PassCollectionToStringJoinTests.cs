@@ -54,6 +54,31 @@ public class PERF025PassCollectionToStringJoinTests : RuleTests<PERF025PassColle
                  }
              """)));
 
+    /// <summary>#34: named arguments, in order or not: the fix replaces only the copy, so names and evaluation order stay.</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Named_arguments_in_any_order_keep_their_names(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 string M(string[] parts, List<string> names)
+                 {
+                     var a = string.Join(separator: ", ", value: [|parts.ToArray()|]);
+                     var b = string.Join(value: [|parts.ToArray()|], separator: ", ");
+                     var c = string.Join(separator: ", ", values: [|names.ToList()|]) + string.Join(values: [|names.ToList()|], separator: ";");
+                     var d = string.Join(",", values: [|names.ToList()|]) + string.Concat(values: [|parts.ToList()|]) + string.Concat(values: [|names.ToList()|]);
+                     return a + b + c + d;
+                 }
+             """),
+        Wrap("""
+                 string M(string[] parts, List<string> names)
+                 {
+                     var a = string.Join(separator: ", ", value: parts);
+                     var b = string.Join(value: parts, separator: ", ");
+                     var c = string.Join(separator: ", ", values: names) + string.Join(values: names, separator: ";");
+                     var d = string.Join(",", values: names) + string.Concat(values: parts) + string.Concat(values: names);
+                     return a + b + c + d;
+                 }
+             """)));
+
     /// <summary>C# 14 on .NET 10, where string.Join and Concat also have params ReadOnlySpan overloads: the same bindings.</summary>
     [Fact]
     public Task Net10_span_overloads_do_not_change_the_rewrite() => Verify(
@@ -203,7 +228,7 @@ public class PERF025PassCollectionToStringJoinTests : RuleTests<PERF025PassColle
                 var i = string.Join(", ", boxes.ToArray());
                 var j = string.Join(", ", parts.ToArray(), 0, count);   // the range overload
                 var k = string.Join(", ", maybe?.ToList());             // null-conditional: a null would throw after
-                var l = string.Join(separator: ", ", value: parts.ToArray()) + string.Join(separator: ", ", values: names.ToList()); // named
+                var l = string.Join(separator: ", ", values: parts.ToList()); // named 'values' with an array would bind Join(params object[] values) or be ambiguous, not the array overload
                 var m = string.Join(", ", parts.ToArray<object>()) + string.Join(", ", names.ToList<object>()); // object elements: another overload
                 var n = string.Join(", ", names.Select(s => s).ToArray());
                 var o = string.Join(", ", new List<string>(names).ToList());

@@ -7,7 +7,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-public class PERF027UseStopwatchForElapsedTimeTests : RuleTests<PERF027UseStopwatchForElapsedTimeAnalyzer, PERF027UseStopwatchForElapsedTimeCodeFix>
+public partial class PERF027UseStopwatchForElapsedTimeTests : RuleTests<PERF027UseStopwatchForElapsedTimeAnalyzer, PERF027UseStopwatchForElapsedTimeCodeFix>
 {
     private const string Header = "using System;\nusing System.Diagnostics;\nusing System.Threading.Tasks;\n\n";
 

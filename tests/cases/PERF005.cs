@@ -12,6 +12,9 @@ namespace Cases
             return bigger;
         }
 
+        // A name in place before a positional argument, and a const length: named throughout by the fix.
+        public static void Named(int[] a, int[] b) { const int n = 2; Array.Copy(sourceArray: a, b, n); } //~ PERF005[netstandard2.0]
+
         // Must not flag: explicit bounds, or a multi-dimensional array.
         public static void Explicit(int[] a, int[] b) => Array.Copy(a, 0, b, 0, a.Length);
         public static void Matrix(int[,] a, int[,] b) => Array.Copy(a, b, a.Length);

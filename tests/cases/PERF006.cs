@@ -16,6 +16,7 @@ namespace Cases
             await Task.Yield();
             work.Wait(); //~ PERF006
             Thread.Sleep(10); //~ PERF006
+            Thread.Sleep(millisecondsTimeout: 10); //~ PERF006
         }
 
         // Must not flag: the tasks are complete (awaited through WhenAll, on .NET 10 the params-span overload), or not async code.
@@ -44,6 +45,13 @@ namespace Cases
             }
 
             return a + second.Result;
+        }
+
+        // Must not flag: a polling loop written with a property pattern leaves the task complete.
+        public static async Task<int> Polled(Task<int> task)
+        {
+            while (task is { IsCompleted: false }) await Task.Delay(10);
+            return task.Result;
         }
 #endif
     }

@@ -6,6 +6,7 @@ namespace Cases
     {
         // Task.FromResult(true) allocates before .NET 6: flagged on netstandard2.0 only.
         public static Task<bool> Yes() => Task.FromResult(true); //~ PERF007[netstandard2.0]
+        public static Task<bool> Named() { const bool done = false; return Task.FromResult(result: done); } //~ PERF007[netstandard2.0]
 
         // Awaited in a function that awaits something else: the fix writes the value itself.
         public static async Task<bool> Awaited(Task work)

@@ -14,6 +14,14 @@ namespace Cases
             frame[3] = (byte)value;
         }
 
+        // The BitConverter round trip with named, reordered arguments.
+        public static int Swap(int x)
+        {
+            var bytes = System.BitConverter.GetBytes(value: x); //~ PERF014[net10.0]
+            System.Array.Reverse(array: bytes);
+            return System.BitConverter.ToInt32(startIndex: 0, value: bytes);
+        }
+
         // Must not flag: bytes that are not consecutive.
         public static int Scattered(byte[] b) => (b[0] << 8) | b[2];
     }

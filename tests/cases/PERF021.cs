@@ -9,6 +9,7 @@ namespace Cases
 
         // A format string: the builder's interpolation handler needs .NET 6 and C# 10.
         public static string Price(double price) => new StringBuilder().Append(price.ToString("F2")).ToString(); //~ PERF021[net10.0]
+        public static string Index(int i) => new StringBuilder("#").Insert(value: i.ToString(), index: 0).ToString(); //~ PERF021[net10.0,netstandard2.0]
 
         // Must not flag: a nullable value (Append(int?) binds to Append(object)), a string.
         public static string Maybe(int? id) => new StringBuilder().Append(id.ToString()).ToString();

@@ -21,6 +21,7 @@ namespace Cases
 
         // string.Concat of a Select: one call.
         public static string Key(byte[] key) => string.Concat(key.Select(b => b.ToString("X2"))); //~ PERF023[net10.0]
+        public static string Named(byte[] key) { const string hex = "X2"; return string.Concat(key.Select(b => b.ToString(format: hex))); } //~ PERF023[net10.0]
 
         // Must not flag: a separator, another width, the BitConverter chain (CA1872's).
         public static string Dashed(byte[] bytes) => string.Join("-", bytes.Select(b => b.ToString("X2")));

@@ -17,6 +17,15 @@ namespace Cases
             }
         }
 
+        // Named arguments, reordered: the same pump.
+        public static void Named(Stream input, Stream output)
+        {
+            var buffer = new byte[4096];
+            int read;
+            while ((read = input.Read(count: buffer.Length, buffer: buffer, offset: 0)) > 0) //~ PERF024
+                output.Write(buffer: buffer, offset: 0, count: read);
+        }
+
         // The awaited pump with one token: CopyToAsync (.NET Framework 4.5+, .NET Standard 2.0).
         public static async Task CopyAsync(Stream input, Stream output, CancellationToken token)
         {

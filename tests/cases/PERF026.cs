@@ -17,6 +17,15 @@ namespace Cases
             return await t;
         }
 
+#if NET
+        // Named arguments, reordered: the same timeout (WhenAny(Task, Task) is not in .NET Standard 2.0).
+        public static async Task Run(Task t)
+        {
+            if (await Task.WhenAny(task2: t, task1: Task.Delay(millisecondsDelay: 500)) != t) throw new TimeoutException(); //~ PERF026[net10.0]
+            await t;
+        }
+#endif
+
         // Must not flag: a timeout that falls back instead of throwing; a delay cancelled by its own source after the wait.
         public static async Task<int> Fallback(Task<int> t, TimeSpan timeout)
         {

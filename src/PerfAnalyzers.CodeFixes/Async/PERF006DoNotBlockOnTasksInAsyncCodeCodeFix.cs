@@ -111,7 +111,8 @@ public sealed class PERF006DoNotBlockOnTasksInAsyncCodeCodeFix() : DocumentFix(R
     /// <summary><c>Thread.Sleep(x)</c> → <c>Task.Delay(x[, token])</c>, <c>Task</c> imported or qualified as needed.</summary>
     private static ExpressionSyntax Delay(InvocationExpressionSyntax sleep, string? token)
     {
-        var arguments = sleep.ArgumentList.Arguments.Select(a => a.WithoutTrivia()).ToList();
+        // By position: Sleep names its one parameter millisecondsTimeout or timeout, Delay millisecondsDelay or delay.
+        var arguments = sleep.ArgumentList.Arguments.Select(a => a.WithoutTrivia().WithNameColon(null)).ToList();
         if (token is not null)
         {
             arguments.Add(SyntaxFactory.Argument(SyntaxFactory.IdentifierName(token)));

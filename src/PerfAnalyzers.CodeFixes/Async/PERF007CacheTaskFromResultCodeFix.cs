@@ -62,6 +62,7 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
         var replacements = new Dictionary<DocumentId, List<(SyntaxNode Node, SyntaxNode Replacement)>>();
         var newFields = new Dictionary<DocumentId, List<(TypeDeclarationSyntax Declaration, FieldDeclarationSyntax Field)>>();
         var uses = new List<Use>();
+        var constLocals = new Dictionary<DocumentId, HashSet<SyntaxNode>>();
 
         foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start))
         {
@@ -69,6 +70,13 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
             if (use is null)
             {
                 continue;
+            }
+
+            // Every replacement drops the argument: a const local read only there ('const bool done = true; ...
+            // Task.FromResult(done)') goes too (else CS0219); one still read elsewhere, or a call left alone, keeps it.
+            foreach (var declaration in ConstLocals.ReadIn(use.Model, use.Call, cancellationToken))
+            {
+                Add(constLocals, use.Document.Id, declaration);
             }
 
             var generator = SyntaxGenerator.GetGenerator(use.Document);
@@ -175,13 +183,31 @@ public sealed class PERF007CacheTaskFromResultCodeFix() : SolutionFix(Rules.PERF
                 }
             }
 
-            var changed = document.WithSyntaxRoot(editor.GetChangedRoot());
+            if (constLocals.TryGetValue(documentId, out var declarations))
+            {
+                foreach (var declaration in declarations)
+                {
+                    editor.ReplaceNode(declaration, (current, _) => current.WithAdditionalAnnotations(ConstLocals.Annotation));
+                }
+            }
+
+            var changed = document.WithSyntaxRoot(ConstLocals.RemoveUnused(editor.GetChangedRoot()));
             changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
             changed = await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
             solution = changed.Project.Solution;
         }
 
         return solution;
+    }
+
+    private static void Add(Dictionary<DocumentId, HashSet<SyntaxNode>> map, DocumentId id, SyntaxNode node)
+    {
+        if (!map.TryGetValue(id, out var set))
+        {
+            map[id] = set = new HashSet<SyntaxNode>();
+        }
+
+        set.Add(node);
     }
 
     private static async Task<Use?> FindUseAsync(Solution solution, Diagnostic diagnostic, CancellationToken cancellationToken)

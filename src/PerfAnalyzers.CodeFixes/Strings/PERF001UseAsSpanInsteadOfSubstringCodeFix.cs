@@ -90,6 +90,37 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix() : DocumentFix(Ru
     {
         var access = (MemberAccessExpressionSyntax)substring.Expression;
         edits[access.Name] = current => SyntaxFactory.IdentifierName("AsSpan").WithTriviaFrom(current);
+
+        // Named arguments keep their place (so their evaluation order): Substring's startIndex is AsSpan's start.
+        foreach (var argument in substring.ArgumentList.Arguments)
+        {
+            if (argument.NameColon is { } nameColon && nameColon.Name.Identifier.ValueText == "startIndex")
+            {
+                edits[nameColon.Name] = current => SyntaxFactory.IdentifierName("start").WithTriviaFrom(current);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Substring's arguments for <c>Append(string value, int startIndex, int count)</c>: by position when they were written in
+    /// order (names dropped), else named in their written order, <c>length</c> becoming <c>count</c>.
+    /// </summary>
+    private static IEnumerable<ArgumentSyntax> AppendArguments(SeparatedSyntaxList<ArgumentSyntax> arguments)
+    {
+        var inOrder = arguments.Count < 2 || arguments[0].NameColon is null || arguments[0].NameColon!.Name.Identifier.ValueText == "startIndex";
+        foreach (var argument in arguments)
+        {
+            var plain = argument.WithoutTrivia();
+            if (inOrder || plain.NameColon is null)
+            {
+                yield return plain.WithNameColon(null);
+            }
+            else
+            {
+                var name = plain.NameColon.Name.Identifier.ValueText == "length" ? "count" : plain.NameColon.Name.Identifier.ValueText;
+                yield return plain.WithNameColon(SyntaxFactory.NameColon(name));
+            }
+        }
     }
 
     /// <summary><c>sb.Append(s.Substring(a, n))</c> → <c>sb.Append(s, a, n)</c>; <c>Substring(a)</c> → <c>Append(s, a, s.Length - a)</c>.</summary>
@@ -111,7 +142,7 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringCodeFix() : DocumentFix(Ru
 
             var text = access.Expression.WithoutTrivia();
             var arguments = new List<ArgumentSyntax> { SyntaxFactory.Argument(text) };
-            arguments.AddRange(call.ArgumentList.Arguments.Select(a => a.WithoutTrivia()));
+            arguments.AddRange(AppendArguments(call.ArgumentList.Arguments));
             if (arguments.Count == 2)
             {
                 var start = Parenthesize(arguments[1].Expression);

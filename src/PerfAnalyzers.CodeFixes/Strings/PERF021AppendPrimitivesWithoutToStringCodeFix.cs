@@ -30,6 +30,15 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
             return;
         }
 
+        // The format forms write a const format's value into the hole: a const local read only there goes (else CS0219).
+        if (DiagnosticProperties.ShapeOf(diagnostic) != PERF021AppendPrimitivesWithoutToStringAnalyzer.ShapeOverload && input.Model is { } model)
+        {
+            foreach (var declaration in ConstLocals.ReadIn(model, call, input.CancellationToken))
+            {
+                SetEdit(edits, declaration, current => current.WithAdditionalAnnotations(ConstLocals.Annotation));
+            }
+        }
+
         switch (DiagnosticProperties.ShapeOf(diagnostic))
         {
             case PERF021AppendPrimitivesWithoutToStringAnalyzer.ShapeOverload:
@@ -59,6 +68,10 @@ public sealed class PERF021AppendPrimitivesWithoutToStringCodeFix() : DocumentFi
                 break;
         }
     }
+
+    protected override bool NeedsSemanticModel => true;
+
+    protected override SyntaxNode? Complete(FixInput input, SyntaxNode fixedRoot) => ConstLocals.RemoveUnused(fixedRoot);
 
     /// <summary><c>x</c> of <c>x.ToString(...)</c>, without parentheses that only grouped it for the member access.</summary>
     private static ExpressionSyntax Receiver(InvocationExpressionSyntax call)

@@ -34,13 +34,28 @@ public sealed class PERF023UseConvertToHexStringCodeFix() : DocumentFix(Rules.PE
                 Loop(loop, kind) is not null)
             {
                 edits.Add((loop, current => Loop((StatementSyntax)current, kind) ?? current));
+                MarkConstLocals(input, loop, edits);
             }
         }
         else if (input.Root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax call && Concat(call, kind) is not null)
         {
             edits.Add((call, current => Concat((InvocationExpressionSyntax)current, kind) ?? current));
+            MarkConstLocals(input, call, edits);
         }
     }
+
+    protected override bool NeedsSemanticModel => true;
+
+    /// <summary>A const format local (<c>const string hex = "x2";</c>) read only by the replaced code goes with it (else CS0219).</summary>
+    private static void MarkConstLocals(FixInput input, SyntaxNode replaced, List<(SyntaxNode Node, Func<SyntaxNode, SyntaxNode> Replace)> edits)
+    {
+        foreach (var declaration in ConstLocals.ReadIn(input.Model!, replaced, input.CancellationToken))
+        {
+            SetEdit(edits, declaration, current => current.WithAdditionalAnnotations(ConstLocals.Annotation));
+        }
+    }
+
+    protected override SyntaxNode? Complete(FixInput input, SyntaxNode fixedRoot) => ConstLocals.RemoveUnused(fixedRoot);
 
     private const string DiagnosticPropertiesShape = PerfAnalyzers.Infrastructure.DiagnosticProperties.Shape;
 

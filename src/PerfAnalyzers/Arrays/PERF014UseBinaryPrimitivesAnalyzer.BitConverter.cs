@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -61,9 +62,10 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, bytes))
                 {
                     uses++;
-                    if (reference.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod.IsStatic: true, Arguments.Length: 2 } call } &&
-                        call.Arguments[1].Value.ConstantValue is { HasValue: true, Value: 0 } &&
-                        call.Arguments[0] == reference.Parent && SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, bitConverter) &&
+                    // By parameter, not by position: ToInt32(startIndex: 0, value: bytes) lists its arguments as written (issue #34).
+                    if (reference.Parent is IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation { TargetMethod.IsStatic: true, Arguments.Length: 2 } call } &&
+                        call.Arguments.Any(a => a.Parameter?.Ordinal == 1 && a.Value.ConstantValue is { HasValue: true, Value: 0 }) &&
+                        SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, bitConverter) &&
                         SymbolEqualityComparer.Default.Equals(call.TargetMethod.ReturnType, valueType) && call.TargetMethod.Name.StartsWith("To", System.StringComparison.Ordinal))
                     {
                         read = call;

@@ -393,6 +393,17 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer
                         null => input is not null && (IsFinalStatus(input, constant.Value) ||
                                                       (IsCompletionFlag(input) && constant.Value.ConstantValue is { HasValue: true, Value: true })),
                     };
+                case IConstantPatternOperation constant when !value:
+                    // 't.IsCompleted is false' failing, or '{ IsCompleted: false }' failing: the flag is true (issue #34).
+                    return constant.Value.ConstantValue is { HasValue: true, Value: false } &&
+                           (member is not null ? IsCompletionProperty(member) : input is not null && IsCompletionFlag(input));
+                case IRecursivePatternOperation { DeconstructionSubpatterns.Length: 0, PropertySubpatterns.Length: 1 } single
+                    when !value && member is null && IsTask(input) &&
+                         SymbolEqualityComparer.Default.Equals(single.MatchedType, Strip(input!)?.Type):
+                    // 'while (t is { IsCompleted: false }) ...' left: t is null (then .Result throws anyway) or complete. One
+                    // subpattern only: with two, either may be the one that failed.
+                    return single.PropertySubpatterns[0].Member is IPropertyReferenceOperation { Property.Name: var flag } && IsCompletionProperty(flag) &&
+                           PatternGuards(null, flag, single.PropertySubpatterns[0].Pattern, false);
                 case IRecursivePatternOperation recursive when value && member is null && IsTask(input):
                     foreach (var property in recursive.PropertySubpatterns)
                     {

@@ -87,7 +87,8 @@ public sealed class PERF026UseWaitAsyncForTimeoutsAnalyzer : PerfAnalyzer
             return;
         }
 
-        var timeout = shape.Delay.ArgumentList.Arguments[0].Expression.OneLine(40);
+        // The delay's own argument (a named token may come first: Task.Delay(cancellationToken: ct, delay: d)).
+        var timeout = (delayCall.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value.Syntax ?? shape.Delay.ArgumentList.Arguments[0].Expression).OneLine(40);
         var suggestion = $"await {shape.TaskArgument.Identifier.ValueText}.WaitAsync({timeout}{(token is null ? string.Empty : ", " + token.Syntax.OneLine(30))})";
         var timer = cancelledAfter ? "is cancelled only after the wait" : "keeps running after the task completes";
         ProfileGate.Report(context.ReportDiagnostic, Diagnostic.Create(

@@ -149,10 +149,15 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
         return model;
     }
 
-    /// <summary>The tasks passed to <c>WhenAny</c>: its arguments, or the elements of an array written in place.</summary>
+    /// <summary>
+    /// The tasks passed to <c>WhenAny</c>: its arguments, or the elements of an array written in place. Named arguments
+    /// (<c>task1:</c>, <c>task2:</c>, <c>tasks:</c>) in any order too: the rewrite evaluates neither task twice, and which
+    /// one is the delay is read from the calls, not from the position.
+    /// </summary>
     private static IReadOnlyList<ExpressionSyntax>? Elements(ArgumentListSyntax arguments)
     {
-        if (arguments.Arguments.Any(a => a.NameColon is not null || a.RefKindKeyword.RawKind != 0))
+        if (arguments.Arguments.Any(a => a.RefKindKeyword.RawKind != 0 ||
+                                          a.NameColon is { } name && name.Name.Identifier.ValueText is not ("task1" or "task2" or "tasks")))
         {
             return null;
         }

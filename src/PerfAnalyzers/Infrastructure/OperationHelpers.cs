@@ -55,6 +55,24 @@ public static class OperationHelpers
         operation is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion ? conversion.Operand : operation;
 
     /// <summary>
+    /// The value passed for the parameter at <paramref name="ordinal"/> (of the method as called: an extension method in
+    /// its reduced form counts its receiver as 0), null when none is. <c>Arguments</c> lists named arguments as written
+    /// (<c>M(b: 1, a: 2)</c> gives <c>b</c> first), so a rule reading "the second argument" must ask by parameter.
+    /// </summary>
+    public static IOperation? ArgumentFor(this IInvocationOperation call, int ordinal)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == ordinal)
+            {
+                return argument.Value;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
     /// <c>OperationKind.CollectionExpression</c> where the hosting Roslyn has it (4.8+; the analyzers compile against 4.5,
     /// which predates C# 12's collection expressions).
     /// </summary>

@@ -328,14 +328,28 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
         return (awaitedValue as IInvocationOperation, true, null);
     }
 
-    /// <summary>The arguments in parameter order, all passed by position (a named or missing one: none).</summary>
+    /// <summary>
+    /// The arguments in parameter order (a missing one: none). Named arguments count in any order: the shape admits only
+    /// values without side effects (the buffer, constants, the count local, a stable token), and the loop is replaced as
+    /// a whole, so the order they were written in does not matter (issue #34).
+    /// </summary>
     private static List<IArgumentOperation> Arguments(IInvocationOperation call)
     {
-        var arguments = new List<IArgumentOperation>();
+        var byOrdinal = new IArgumentOperation?[call.Arguments.Length];
         foreach (var argument in call.Arguments)
         {
-            if (argument.Parameter is null || argument.Parameter.Ordinal != arguments.Count ||
-                (argument.ArgumentKind == ArgumentKind.Explicit && argument.Syntax is ArgumentSyntax { NameColon: not null }))
+            if (argument.Parameter is not { } parameter || parameter.Ordinal >= byOrdinal.Length || byOrdinal[parameter.Ordinal] is not null)
+            {
+                return [];
+            }
+
+            byOrdinal[parameter.Ordinal] = argument;
+        }
+
+        var arguments = new List<IArgumentOperation>(byOrdinal.Length);
+        foreach (var argument in byOrdinal)
+        {
+            if (argument is null)
             {
                 return [];
             }
@@ -383,8 +397,9 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
     /// <summary><c>buf.AsSpan(0, n)</c> / <c>buf.AsMemory(0, n)</c> (converted to the read-only kind).</summary>
     private static (IOperation Buffer, IOperation Count)? Slice(IOperation argument, string method) =>
         (argument is IConversionOperation { IsImplicit: true } widening ? widening.Operand : argument) is IInvocationOperation { TargetMethod: { Name: var name, IsExtensionMethod: true }, Arguments.Length: 3 } slice &&
-        name == method && slice.Arguments[0].Value.WithoutImplicitConversion().Type is IArrayTypeSymbol && IsZero(slice.Arguments[1].Value)
-            ? (slice.Arguments[0].Value.WithoutImplicitConversion(), slice.Arguments[2].Value)
+        name == method && slice.ArgumentFor(0)?.WithoutImplicitConversion() is { Type: IArrayTypeSymbol } buffer &&
+        slice.ArgumentFor(1) is { } start && IsZero(start) && slice.ArgumentFor(2) is { } count
+            ? (buffer, count) // by parameter: AsSpan(length: n, start: 0) lists the length first
             : null;
 
     /// <summary>Whether <paramref name="local"/> is referenced anywhere in <paramref name="root"/> outside <paramref name="loop"/> and its own declaration.</summary>

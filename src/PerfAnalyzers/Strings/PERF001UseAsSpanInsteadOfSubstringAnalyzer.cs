@@ -360,16 +360,17 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
 
         if (method.Name == "Equals" && method.Parameters.Length == 1 && method.Parameters[0].Type.SpecialType == SpecialType.System_String)
         {
-            return types.StringConvertsToSpan && IsKnownNonNullAndStable(call.Arguments[0].Value);
+            return types.StringConvertsToSpan && call.ArgumentFor(0) is { } other && IsKnownNonNullAndStable(other);
         }
 
+        // By parameter: StartsWith(comparisonType: StringComparison.Ordinal, value: t) lists the comparison first.
         if (method.Name is "StartsWith" or "EndsWith" && method.Parameters.Length == 2 &&
             method.Parameters[0].Type.SpecialType == SpecialType.System_String &&
-            call.Arguments[1].Value.ConstantValue is { HasValue: true, Value: int comparison } &&
+            call.ArgumentFor(1)?.ConstantValue is { HasValue: true, Value: int comparison } &&
             comparison is 4 or 5) // StringComparison.Ordinal, StringComparison.OrdinalIgnoreCase
         {
             // The span overload treats a null value as empty where the string one throws: require a known non-null value.
-            return types.StringConvertsToSpan && IsKnownNonNullAndStable(call.Arguments[0].Value);
+            return types.StringConvertsToSpan && call.ArgumentFor(0) is { } value && IsKnownNonNullAndStable(value);
         }
 
         return false;

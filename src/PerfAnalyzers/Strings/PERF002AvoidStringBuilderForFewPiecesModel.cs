@@ -301,7 +301,8 @@ public sealed class BuilderUse
             return false;
         }
 
-        if (call.Arguments.Length != 1 || call.Arguments[0].Syntax is not ArgumentSyntax { RefKindKeyword.RawKind: 0, NameColon: null } argument)
+        // Append(value: x) too (issue #34): the fix takes the piece's expression, never the argument with its name.
+        if (call.Arguments.Length != 1 || call.Arguments[0].Syntax is not ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument)
         {
             return false;
         }

@@ -139,7 +139,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
             shape = ShapeOverload;
             suggestion = isAppend
                 ? $"{builder}.Append({receiver.OneLine()})"
-                : $"{builder}.Insert({invocation.Arguments[0].Syntax.OneLine()}, {receiver.OneLine()})";
+                : $"{builder}.Insert({invocation.ArgumentFor(0)?.Syntax.OneLine()}, {receiver.OneLine()})";
         }
         else if (isAppend && symbols.HasHandler && compilation.TargetFramework.IsNetCoreAtLeast(6) &&
                  ((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp10 &&
@@ -211,10 +211,9 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
 
         foreach (var argument in call.Arguments)
         {
-            // A literal, a const field or a constant expression: as constant as a literal (issue #34). Not a const local:
-            // its value written into the hole would leave the local unused (warning CS0219).
+            // A literal, a const field or local, or a constant expression: as constant as a literal (issue #34). The fix
+            // removes a const local that only such calls read (else warning CS0219).
             if (argument.Parameter?.Ordinal == 0 &&
-                argument.Value is not ILocalReferenceOperation &&
                 argument.Value.ConstantValue is { HasValue: true, Value: string format } &&
                 format.Length > 0 && !char.IsWhiteSpace(format[format.Length - 1]) &&
                 format.IndexOfAny(NotInAHole) < 0)

@@ -108,8 +108,10 @@ public sealed class PERF025PassCollectionToStringJoinAnalyzer : PerfAnalyzer
         {
             if (argument.Parameter?.Ordinal == ordinal)
             {
-                // A named argument would not bind after the rewrite (Join's array parameter is 'value', the sequence's 'values').
-                return argument.ArgumentKind == ArgumentKind.Explicit && argument.Syntax is ArgumentSyntax { NameColon: null } ? argument : null;
+                // Named arguments too, in any order: the fix replaces only the copy, so every argument keeps its name and its
+                // place, and BindsAsExpected proves the call still binds to the same kind of overload (Join's array parameter
+                // is 'value', the sequence's 'values': 'values: parts' may bind elsewhere, and is then left alone).
+                return argument.ArgumentKind == ArgumentKind.Explicit ? argument : null;
             }
         }
 
@@ -176,7 +178,7 @@ public sealed class PERF025PassCollectionToStringJoinAnalyzer : PerfAnalyzer
 
         var values = rebound.Parameters[isJoin ? 1 : 0].Type;
         return kind == Kind.Array
-            ? values is IArrayTypeSymbol
+            ? values is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_String }
             : values is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T } && IsStrings(values);
     }
 }
