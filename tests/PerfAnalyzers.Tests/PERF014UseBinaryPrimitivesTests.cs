@@ -79,6 +79,26 @@ public class PERF014UseBinaryPrimitivesTests : RuleTests<PERF014UseBinaryPrimiti
                 """))
         .RunAsync();
 
+    /// <summary>A read that is one operand of a larger sum is found inside it (only the top of a chain was read before).</summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task A_read_inside_a_larger_sum_is_flagged(LanguageVersion version) => Languages.At(version, () => Test(
+                Wrap("", """
+                        static int Sum(byte[] b, int i, int sum) => sum + ([|(b[i] << 8) | b[i + 1]|]);
+                        static long Mixed(byte[] b, int x) => x * 3 + ([|b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)|]);
+                        static int Gap(byte[] b, int sum) => sum + ((b[0] << 8) | b[2]);
+                        static int Precedence(byte[] b, int i, int sum) => sum + (b[i] << 8) | b[i + 1];
+                        static int Flag(byte[] b, int i) => [|(b[i] << 8) | b[i + 1]|] | 0x80;
+                    """),
+                Wrap("using System.Buffers.Binary;\n", """
+                        static int Sum(byte[] b, int i, int sum) => sum + BinaryPrimitives.ReadUInt16BigEndian(b.AsSpan(i));
+                        static long Mixed(byte[] b, int x) => x * 3 + BinaryPrimitives.ReadInt32LittleEndian(b);
+                        static int Gap(byte[] b, int sum) => sum + ((b[0] << 8) | b[2]);
+                        static int Precedence(byte[] b, int i, int sum) => sum + (b[i] << 8) | b[i + 1];
+                        static int Flag(byte[] b, int i) => BinaryPrimitives.ReadUInt16BigEndian(b.AsSpan(i)) | 0x80;
+                    """))
+            .RunAsync());
+
     [Fact]
     public Task Fix_adds_using_System_for_AsSpan_when_missing() => Test(
             "static class C\n{\n    static int Read(byte[] b, int i) => [|(b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]|];\n}\n",
@@ -153,7 +173,7 @@ public class PERF014UseBinaryPrimitivesTests : RuleTests<PERF014UseBinaryPrimiti
             static long SignExtended(byte[] b, int i) => (long)((b[i] << 24) | (b[i + 1] << 16)) << 0 | 0;
             static int Call(int i) => (Get()[i] << 8) | Get()[i + 1];
             static byte[] Get() => new byte[2];
-            static int Other(byte[] b, int i) => (b[i] << 8) | b[i + 1] | 0x80;
+            static int Other(byte[] b, int i) => b[i + 1] | 0x80 | (b[i] << 8);
             static int Xor(byte[] b, int i) => (b[i] << 8) ^ b[i + 1];
             static int DifferentIndex(byte[] b, int i, int j) => (b[i] << 8) | b[j + 1];
         """)).RunAsync();

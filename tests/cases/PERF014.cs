@@ -22,6 +22,9 @@ namespace Cases
             return System.BitConverter.ToInt32(startIndex: 0, value: bytes);
         }
 
+        // A read that is one operand of a larger sum.
+        public static int Checksum(byte[] b, int i, int sum) => sum + ((b[i] << 8) | b[i + 1]); //~ PERF014[net10.0]
+
         // Must not flag: bytes that are not consecutive.
         public static int Scattered(byte[] b) => (b[0] << 8) | b[2];
     }

@@ -36,7 +36,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, WellKnownTypes types)
     {
         var root = (IBinaryOperation)context.Operation;
-        if (!IsCombine(root) || IsCombine(Unwrap(root.Parent)) || root.Type is not { } resultType)
+        if (!IsCombine(root) || IsCombine(Unwrap(root.Parent)) || root.Type is null)
         {
             // Only the top of a tree: its parent is not another | or +.
             return;
@@ -49,11 +49,40 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             return;
         }
 
-        var pieces = new List<Piece>();
-        if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8))
+        if (!AnalyzeRead(context, compilation, root, api, readOnlySpan, span, types))
         {
             AnalyzeSwap(context, compilation, root, api, types);
+            // A read may be one operand of a larger sum ('sum + ((b[i] << 8) | b[i + 1])'): the tree's own | and +
+            // subtrees are read the same way, each where the tree above it is not a read.
+            AnalyzeOperands(context, compilation, root, api, readOnlySpan, span, types, depth: 0);
+        }
+    }
+
+    private static void AnalyzeOperands(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation tree, Api api, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, WellKnownTypes types, int depth)
+    {
+        // The depth keeps a long chain of + (a generated sum of hundreds of terms) from costing more than its size.
+        if (depth > 16)
+        {
             return;
+        }
+
+        foreach (var operand in new[] { tree.LeftOperand, tree.RightOperand })
+        {
+            if (Unwrap(operand) is IBinaryOperation inner && IsCombine(inner) && HasShiftedPiece(inner, depth: 0) &&
+                !AnalyzeRead(context, compilation, inner, api, readOnlySpan, span, types))
+            {
+                AnalyzeOperands(context, compilation, inner, api, readOnlySpan, span, types, depth + 1);
+            }
+        }
+    }
+
+    /// <summary>Whether <paramref name="root"/> is made of 2, 4 or 8 byte pieces (then it is reported where it is a read, and not descended into).</summary>
+    private static bool AnalyzeRead(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation root, Api api, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, WellKnownTypes types)
+    {
+        var pieces = new List<Piece>();
+        if (!Collect(root, pieces, readOnlySpan, span) || pieces.Count is not (2 or 4 or 8) || root.Type is not { } resultType)
+        {
+            return false;
         }
 
         var count = pieces.Count;
@@ -68,7 +97,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 !SameSource(piece.Source, first.Source) ||
                 !SameIndex(piece.Index, first.Index))
             {
-                return;
+                return true;
             }
 
             bigEndian &= piece.Shift == 8 * (count - 1 - j);
@@ -78,7 +107,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         if (bigEndian == littleEndian)
         {
             // Neither order (or a single byte).
-            return;
+            return true;
         }
 
         // The exact method by width and the result's signedness; narrower reads are zero-extended like the tree.
@@ -112,13 +141,13 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         var isArray = first.Source.Type is IArrayTypeSymbol;
         if (method is null || isArray && !api.HasAsSpan || root.IsInsideExpressionTree(types))
         {
-            return;
+            return true;
         }
 
         var name = "Read" + method + (bigEndian ? "BigEndian" : "LittleEndian");
         if (api.BinaryPrimitives is not { } binaryPrimitives || binaryPrimitives.GetMembers(name).IsEmpty)
         {
-            return;
+            return true;
         }
 
         var start = first.Element is IArrayElementReferenceOperation element ? element.Indices[0].Syntax.ToString() : ((IPropertyReferenceOperation)first.Element).Arguments[0].Value.Syntax.ToString();
@@ -134,6 +163,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
                 .Add(FirstKey, first.Element.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture)),
             $"This expression assembles an integer from {count} bytes one at a time",
             $"BinaryPrimitives.{name}({slice})");
+        return true;
     }
 
     /// <summary>
