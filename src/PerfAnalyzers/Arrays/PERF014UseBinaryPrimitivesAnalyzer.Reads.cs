@@ -68,7 +68,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
 
         foreach (var operand in new[] { tree.LeftOperand, tree.RightOperand })
         {
-            if (Unwrap(operand) is IBinaryOperation inner && IsCombine(inner) && HasShiftedPiece(inner, depth: 0) &&
+            if (OperationHelpers.WithoutImplicitConversion(operand) is IBinaryOperation inner && IsCombine(inner) && HasShiftedPiece(inner, depth: 0) &&
                 !AnalyzeRead(context, compilation, inner, api, readOnlySpan, span, types))
             {
                 AnalyzeOperands(context, compilation, inner, api, readOnlySpan, span, types, depth + 1);
