@@ -53,6 +53,19 @@ public partial class PERF023UseConvertToHexStringTests
                      s = sb.ToString();
                      return s;
                  }
+
+                 void Slice(byte[] data, int start, int count)
+                 {
+                     var sb = new StringBuilder(count * 2);
+                     [|foreach (var b in data.AsSpan(start, count))|] sb.Append(b.ToString("X2"));
+                     Console.WriteLine(sb.ToString());
+                 }
+
+                 string Kept(byte[] data, StringBuilder sb)
+                 {
+                     [|foreach (var b in data)|] sb.Append(b.ToString("X2"));
+                     return sb.ToString();
+                 }
              """),
         Wrap("""
                  string Return(byte[] data, int n)
@@ -78,6 +91,17 @@ public partial class PERF023UseConvertToHexStringTests
                  {
                      s = Convert.ToHexString(span);
                      return s;
+                 }
+
+                 void Slice(byte[] data, int start, int count)
+                 {
+                     Console.WriteLine(Convert.ToHexString(data.AsSpan(start, count)));
+                 }
+
+                 string Kept(byte[] data, StringBuilder sb)
+                 {
+                     sb.Append(Convert.ToHexString(data));
+                     return sb.ToString();
                  }
              """)));
 
@@ -214,6 +238,13 @@ public partial class PERF023UseConvertToHexStringTests
                      [|foreach (var b in data)|] sb.Append(b.ToString("X2"));
                      return sb.ToString() + other;
                  }
+
+                 void ComputedBufferAfterAnotherOperand(byte[] data, System.Collections.Generic.List<string> sink, int start, int count)
+                 {
+                     var sb = new StringBuilder();
+                     [|foreach (var b in data.AsSpan(start, count))|] sb.Append(b.ToString("X2"));
+                     sink.Add(sb.ToString());
+                 }
              """),
         Wrap("""
                  int Capacity() => 16;
@@ -317,6 +348,13 @@ public partial class PERF023UseConvertToHexStringTests
                      StringBuilder sb = new StringBuilder(), other = new StringBuilder();
                      sb.Append(Convert.ToHexString(data));
                      return sb.ToString() + other;
+                 }
+
+                 void ComputedBufferAfterAnotherOperand(byte[] data, System.Collections.Generic.List<string> sink, int start, int count)
+                 {
+                     var sb = new StringBuilder();
+                     sb.Append(Convert.ToHexString(data.AsSpan(start, count)));
+                     sink.Add(sb.ToString());
                  }
              """)));
 

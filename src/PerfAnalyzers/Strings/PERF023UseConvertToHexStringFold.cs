@@ -36,7 +36,7 @@ internal static class PERF023Fold
             group.Declarations[0].Declarators[0] is not { Symbol: var declared, Initializer.Value: var initial } ||
             !SymbolEqualityComparer.Default.Equals(declared, builder) ||
             !IsEmptyBuilder(initial.WithoutImplicitConversion(), symbols) ||
-            ToStringOf(block.Operations[at + 1], builder) is null)
+            ToStringOf(block.Operations[at + 1], builder, StableBuffer(loop.Loop)) is null)
         {
             return false;
         }
@@ -91,7 +91,13 @@ internal static class PERF023Fold
     /// The <c>builder.ToString()</c> of <c>return builder.ToString();</c>, <c>var s = builder.ToString();</c>,
     /// <c>s = builder.ToString();</c> or <c>M(..., builder.ToString(), ...)</c>; null for anything else.
     /// </summary>
-    public static IInvocationOperation? ToStringOf(IOperation statement, ILocalSymbol builder)
+    /// <remarks>
+    /// The buffer is then read where the <c>ToString()</c> was, after what the statement evaluates before it (a call's
+    /// receiver and earlier arguments). Unless the buffer is a plain read (<paramref name="stableBuffer"/>: a local, a
+    /// parameter, a field), a call such as <c>foreach (var b in Compute())</c> could change what those read: then only a
+    /// <c>ToString()</c> evaluated first (the only argument of a static call) folds.
+    /// </remarks>
+    public static IInvocationOperation? ToStringOf(IOperation statement, ILocalSymbol builder, bool stableBuffer)
     {
         switch (statement)
         {
@@ -101,7 +107,8 @@ internal static class PERF023Fold
                 return group.Declarations[0].Declarators[0].Initializer?.Value is { } initial ? Read(initial, builder) : null;
             case IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { IsRef: false, Target: var target, Value: var value } } when target.IsSideEffectFree():
                 return Read(value, builder);
-            case IExpressionStatementOperation { Operation: IInvocationOperation call } when call.Instance is null || call.Instance.IsSideEffectFree():
+            case IExpressionStatementOperation { Operation: IInvocationOperation call } when (call.Instance is null || call.Instance.IsSideEffectFree()) &&
+                                                                                            (stableBuffer || (call.Instance is null && call.Arguments.Length == 1)):
                 IInvocationOperation? found = null;
                 foreach (var argument in call.Arguments)
                 {
@@ -120,6 +127,10 @@ internal static class PERF023Fold
                 return null;
         }
     }
+
+    /// <summary>The loop's buffer is a plain read: a <c>for</c> loop's (a local, a parameter, a field), or a <c>foreach</c> over one.</summary>
+    private static bool StableBuffer(ILoopOperation loop) =>
+        loop is not IForEachLoopOperation each || each.Collection.WithoutImplicitConversion().IsSideEffectFree();
 
     private static IInvocationOperation? Read(IOperation value, ILocalSymbol builder) =>
         value.WithoutImplicitConversion() is IInvocationOperation { TargetMethod: { Name: "ToString", IsStatic: false, Parameters.Length: 0 }, Instance: ILocalReferenceOperation reference } toString &&
