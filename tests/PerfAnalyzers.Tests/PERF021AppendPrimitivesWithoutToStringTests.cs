@@ -302,4 +302,44 @@ public class PERF021AppendPrimitivesWithoutToStringTests : RuleTests<PERF021Appe
     public Task Expression_trees_are_not_flagged() => Verify(Wrap("""
             System.Linq.Expressions.Expression<Func<StringBuilder, int, StringBuilder>> E = (sb, i) => sb.Append(i.ToString());
             """));
+
+    /// <summary>C# 10 (the builder's interpolation handler, the Format shape's lowest) and C# 14.</summary>
+    public static System.Collections.Generic.IEnumerable<object[]> InterpolationLanguageVersions => Languages.Rows(LanguageVersion.CSharp10, Languages.CSharp14);
+
+    /// <summary>
+    /// #34: an append of b.ToString("x2") that is the only statement of a loop over a byte array or span is PERF023's
+    /// finding (the loop becomes Convert.ToHexString): this rule stays silent there, so that one line does not get two
+    /// diagnostics whose fixes conflict. A loop PERF023 does not report (a separator, another width, a list) keeps it.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(InterpolationLanguageVersions))]
+    public Task Byte_hex_loops_are_left_to_PERF023(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 void Add(StringBuilder sb, byte[] bytes, ReadOnlySpan<byte> span, System.Collections.Generic.List<byte> list)
+                 {
+                     foreach (var b in bytes) sb.Append(b.ToString("x2"));
+                     foreach (var b in span) { _ = sb.Append(b.ToString("X2")); }
+                     for (int i = 0; i < bytes.Length; i++) sb.Append(bytes[i].ToString("x2", CultureInfo.InvariantCulture));
+                     foreach (var b in bytes) { sb.Append([|b.ToString("x2")|]); sb.Append('-'); }
+                     foreach (var b in bytes) sb.Append([|b.ToString("x2")|]).Append(' ');
+                     foreach (var b in bytes) sb.Append([|b.ToString("x4")|]);
+                     foreach (var b in list) sb.Append([|b.ToString("x2")|]);
+                     for (int i = 1; i < bytes.Length; i++) sb.Append([|bytes[i].ToString("x2")|]);
+                     sb.Append([|bytes[0].ToString("x2")|]);
+                 }
+             """),
+        Wrap("""
+                 void Add(StringBuilder sb, byte[] bytes, ReadOnlySpan<byte> span, System.Collections.Generic.List<byte> list)
+                 {
+                     foreach (var b in bytes) sb.Append(b.ToString("x2"));
+                     foreach (var b in span) { _ = sb.Append(b.ToString("X2")); }
+                     for (int i = 0; i < bytes.Length; i++) sb.Append(bytes[i].ToString("x2", CultureInfo.InvariantCulture));
+                     foreach (var b in bytes) { sb.Append($"{b:x2}"); sb.Append('-'); }
+                     foreach (var b in bytes) sb.Append($"{b:x2}").Append(' ');
+                     foreach (var b in bytes) sb.Append($"{b:x4}");
+                     foreach (var b in list) sb.Append($"{b:x2}");
+                     for (int i = 1; i < bytes.Length; i++) sb.Append($"{bytes[i]:x2}");
+                     sb.Append($"{bytes[0]:x2}");
+                 }
+             """)));
 }

@@ -56,6 +56,9 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         public INamedTypeSymbol? NumberFormatInfo;
         public bool HasHandler;
 
+        /// <summary>PERF023's symbols where it runs (.NET 5+): its loop shape is then its finding, not this rule's.</summary>
+        public HexSymbols? Hex;
+
         public static Symbols? Resolve(PerfCompilation compilation) =>
             compilation.Types.Get(WellKnownTypes.StringBuilder) is { } stringBuilder
                 ? new Symbols
@@ -65,6 +68,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
                     CultureInfo = compilation.Types.Get(WellKnownTypes.CultureInfo),
                     NumberFormatInfo = compilation.Types.Get(WellKnownTypes.NumberFormatInfo),
                     HasHandler = compilation.Types.Get(WellKnownTypes.StringBuilderAppendInterpolatedStringHandler) is not null,
+                    Hex = HexSymbols.Resolve(compilation),
                 }
                 : null;
 
@@ -176,6 +180,13 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         // would compile to string.Format (boxing): those legs keep the old call behind #if.
         if (shape != ShapeOverload &&
             !MultiTargeting.Allows(compilation, context.Options, invocation.Syntax.SyntaxTree, Rules.PERF021.Id, ApiAvailability.Net6, ref properties))
+        {
+            return;
+        }
+
+        // b.ToString("x2") appended as the only statement of a loop over the bytes is PERF023's finding: the loop becomes
+        // Convert.ToHexString, and this rule's fix (Append($"{b:x2}")) would conflict with it on the same line.
+        if (shape != ShapeOverload && valueType.SpecialType == SpecialType.System_Byte && symbols.Hex is { } hex && HexLoop.OfAppend(invocation, hex) is not null)
         {
             return;
         }

@@ -39,71 +39,37 @@ public sealed class PERF023UseConvertToHexStringAnalyzer : PerfAnalyzer
     /// <summary><c>Convert.ToHexString(x).ToLowerInvariant()</c> (.NET 5–8).</summary>
     public const string LowerInvariant = "LowerInvariant";
 
+    /// <summary>Diagnostic property, present when the builder goes too: <c>var sb = new StringBuilder(); loop; return sb.ToString();</c> → <c>return Convert.ToHexString(bytes);</c>.</summary>
+    public const string FoldKey = "Fold";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.PERF023.Descriptor);
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         // Convert.ToHexString came with .NET 5; nothing to suggest where it is missing (.NET Framework, .NET Standard).
-        if (compilation.Types.Get(WellKnownTypes.Convert) is not { } convert ||
-            !convert.GetMembers("ToHexString").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 1 }) ||
-            compilation.Types.Get(WellKnownTypes.StringBuilder) is not { } stringBuilder)
+        if (HexSymbols.Resolve(compilation) is not { } symbols)
         {
             return;
         }
 
-        // ToHexStringLower (.NET 9) is written only when every leg that compiles the new code has it: two legs of one
-        // project must write the same fix (a .NET 8 leg beside a .NET 9 one gets ToLowerInvariant() on both).
-        var hasLower = convert.GetMembers("ToHexStringLower").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 1 }) &&
-                       compilation.Legs.All(l => l.Kind is TargetFrameworkKind.NetStandard or TargetFrameworkKind.NetFramework || l.IsNetCoreAtLeast(9));
-        var symbols = new HexSymbols(compilation, stringBuilder, compilation.Types.Get(WellKnownTypes.SpanOfT), compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT), hasLower);
         context.RegisterOperationAction(c => AnalyzeLoop(c, symbols), OperationKind.Loop);
         context.RegisterInvocationAction(c => AnalyzeConcat(c, symbols), "Concat", "Join");
     }
 
     private static void AnalyzeLoop(OperationAnalysisContext context, HexSymbols symbols)
     {
-        SyntaxToken first, last;
-        HexElement element;
-        SyntaxNode bytes;
-        switch (context.Operation)
-        {
-            // foreach (var b in bytes) ...
-            case IForEachLoopOperation { Syntax: ForEachStatementSyntax syntax, IsAsynchronous: false, Locals.Length: 1 } loop
-                when loop.LoopControlVariable is IVariableDeclaratorOperation { Symbol: { Type.SpecialType: SpecialType.System_Byte } variable } &&
-                     symbols.IsBytes(loop.Collection.WithoutImplicitConversion().Type):
-                element = HexElement.Of(variable);
-                bytes = syntax.Expression;
-                (first, last) = (syntax.ForEachKeyword, syntax.CloseParenToken);
-                break;
-
-            // for (int i = 0; i < bytes.Length; i++) ... bytes[i] ...
-            case IForLoopOperation { Syntax: ForStatementSyntax syntax, Before.Length: 1, AtLoopBottom.Length: 1, Locals.Length: 1 } loop
-                when loop.Locals[0] is { Type.SpecialType: SpecialType.System_Int32 } index &&
-                     LoopShape.StartsAtZero(loop.Before[0], index) &&
-                     LoopShape.IsStep(loop.AtLoopBottom[0], index, forward: true) &&
-                     LoopShape.UpperBound(loop.Condition, index) is IPropertyReferenceOperation { Property.Name: "Length", Instance: { } lengthOf } &&
-                     lengthOf.WithoutImplicitConversion() is var buffer && LoopShape.IsStableReference(buffer) && symbols.IsBytes(buffer.Type):
-                element = HexElement.Of(index, buffer, symbols);
-                bytes = buffer.Syntax;
-                (first, last) = (syntax.ForKeyword, syntax.CloseParenToken);
-                break;
-
-            default:
-                return;
-        }
-
-        var loopOperation = (ILoopOperation)context.Operation;
-        if (LoopShape.Single(loopOperation.Body) is not IExpressionStatementOperation { Operation: var statement } ||
-            HexText.OfStatement(statement, element, bytes, symbols) is not { } hex)
+        // The shape test PERF021 shares (it stays silent on the append inside such a loop).
+        if (HexLoop.Match(context.Operation, symbols) is not { } match)
         {
             return;
         }
 
+        var loopOperation = match.Loop;
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapeLoop);
-        var header = Location.Create(loopOperation.Syntax.SyntaxTree, TextSpan.FromBounds(first.SpanStart, last.Span.End));
+        var header = Location.Create(loopOperation.Syntax.SyntaxTree, TextSpan.FromBounds(match.First.SpanStart, match.Last.Span.End));
         var code = loopOperation.Syntax.SyntaxTree.GetText(context.CancellationToken).ToString(header.SourceSpan);
-        Report(context, symbols, loopOperation.Syntax, header, properties, hex.Lower, code, hex.Suggestion(symbols.Case(hex.Lower)));
+        Report(context, symbols, loopOperation.Syntax, header, properties, match.Hex.Lower, code, match.Hex.Suggestion(symbols.Case(match.Hex.Lower)), match);
     }
 
     private static void AnalyzeConcat(OperationAnalysisContext context, HexSymbols symbols)
@@ -117,10 +83,10 @@ public sealed class PERF023UseConvertToHexStringAnalyzer : PerfAnalyzer
         }
 
         var properties = ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.Shape, ShapeConcat);
-        Report(context, symbols, call.Syntax, call.Syntax.GetLocation(), properties, hex.Lower, call.Syntax.OneLine(), hex.Suggestion(symbols.Case(hex.Lower)));
+        Report(context, symbols, call.Syntax, call.Syntax.GetLocation(), properties, hex.Lower, call.Syntax.OneLine(), hex.Suggestion(symbols.Case(hex.Lower)), loop: null);
     }
 
-    private static void Report(OperationAnalysisContext context, HexSymbols symbols, SyntaxNode node, Location location, ImmutableDictionary<string, string?> properties, bool lower, string code, string suggestion)
+    private static void Report(OperationAnalysisContext context, HexSymbols symbols, SyntaxNode node, Location location, ImmutableDictionary<string, string?> properties, bool lower, string code, string suggestion, HexLoop? loop)
     {
         properties = properties.Add(CaseKey, symbols.Case(lower));
 
@@ -128,6 +94,14 @@ public sealed class PERF023UseConvertToHexStringAnalyzer : PerfAnalyzer
         if (!MultiTargeting.Allows(symbols.Compilation, context.Options, node.SyntaxTree, Rules.PERF023.Id, ApiAvailability.Net5, ref properties))
         {
             return;
+        }
+
+        // A builder created just before the loop and read only by it and one ToString() right after: the whole builder
+        // becomes the call (the fix writes no #if for it: a guarded fix keeps the builder).
+        if (loop is not null && !properties.ContainsKey(MultiTargeting.GuardKey) && PERF023Fold.Applies(loop, symbols))
+        {
+            properties = properties.Add(FoldKey, FoldKey);
+            suggestion = loop.Hex.Call(symbols.Case(lower));
         }
 
         // Once-per-process or failure-only code: the saving does not matter there (perf_analyzers.cold_paths).

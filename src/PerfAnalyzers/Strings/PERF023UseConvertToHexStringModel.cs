@@ -20,6 +20,27 @@ internal sealed class HexSymbols
 
     public PerfCompilation Compilation { get; }
 
+    /// <summary>
+    /// What the rule needs, or null where <c>Convert.ToHexString</c> (.NET 5) or <c>StringBuilder</c> is missing (.NET
+    /// Framework, .NET Standard): there is nothing to suggest. PERF021 reads the same answer to know where PERF023's loop
+    /// shape is reported (<see cref="HexLoop"/>).
+    /// </summary>
+    public static HexSymbols? Resolve(PerfCompilation compilation)
+    {
+        if (compilation.Types.Get(WellKnownTypes.Convert) is not { } convert ||
+            !convert.GetMembers("ToHexString").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 1 }) ||
+            compilation.Types.Get(WellKnownTypes.StringBuilder) is not { } stringBuilder)
+        {
+            return null;
+        }
+
+        // ToHexStringLower (.NET 9) is written only when every leg that compiles the new code has it: two legs of one
+        // project must write the same fix (a .NET 8 leg beside a .NET 9 one gets ToLowerInvariant() on both).
+        var hasLower = convert.GetMembers("ToHexStringLower").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 1 }) &&
+                       compilation.Legs.All(l => l.Kind is TargetFrameworkKind.NetStandard or TargetFrameworkKind.NetFramework || l.IsNetCoreAtLeast(9));
+        return new HexSymbols(compilation, stringBuilder, compilation.Types.Get(WellKnownTypes.SpanOfT), compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT), hasLower);
+    }
+
     public WellKnownTypes Types => Compilation.Types;
 
     public INamedTypeSymbol StringBuilder { get; }
@@ -108,21 +129,30 @@ internal sealed class HexText
     public bool Lower { get; }
 
     /// <summary>The suggestion in the message: <c>{0}</c> of the format is the call.</summary>
-    public string Suggestion(string kind) => string.Format(System.Globalization.CultureInfo.InvariantCulture, _format, kind switch
+    public string Suggestion(string kind) => string.Format(System.Globalization.CultureInfo.InvariantCulture, _format, Call(kind));
+
+    /// <summary>The call alone: what the whole builder becomes when the fix folds it.</summary>
+    public string Call(string kind) => kind switch
     {
         PERF023UseConvertToHexStringAnalyzer.Lower => $"Convert.ToHexStringLower({_bytes})",
         PERF023UseConvertToHexStringAnalyzer.LowerInvariant => $"Convert.ToHexString({_bytes}).ToLowerInvariant()",
         _ => $"Convert.ToHexString({_bytes})",
-    });
+    };
 
     /// <summary>
-    /// The loop's only statement: <c>sb.Append(hex)</c>, <c>sb.AppendFormat("{0:X2}", b)</c> or <c>s += hex</c>, where the
+    /// The loop's only statement: <c>sb.Append(hex)</c>, <c>sb.AppendFormat("{0:X2}", b)</c> (either discarded:
+    /// <c>_ = sb.Append(hex)</c>) or <c>s += hex</c>, where the
     /// builder (a local, a parameter or a field of <c>this</c>) or the string (a local or a parameter) does not depend on
     /// the byte. <paramref name="bytes"/> is the buffer's syntax.
     /// </summary>
     public static HexText? OfStatement(IOperation statement, HexElement element, SyntaxNode bytes, HexSymbols symbols)
     {
         bool? lower;
+        if (statement is ISimpleAssignmentOperation { Target: IDiscardOperation, Value: IInvocationOperation discarded })
+        {
+            statement = discarded;
+        }
+
         switch (statement)
         {
             case IInvocationOperation { TargetMethod: { IsStatic: false } method, Instance: { } receiver } append
@@ -252,13 +282,12 @@ internal sealed class HexText
         (provider.Type is { } type && (symbols.Types.Is(type, WellKnownTypes.CultureInfo) || symbols.Types.Is(type, WellKnownTypes.NumberFormatInfo)) &&
          (provider.IsSideEffectFree() || provider is IPropertyReferenceOperation { Instance: null, Arguments.Length: 0 }));
 
-    /// <summary><c>x.M(...)</c> or <c>Enumerable.M(x, ...)</c> of LINQ's <c>Enumerable</c>, positional arguments only.</summary>
+    /// <summary><c>x.M(...)</c> or <c>Enumerable.M(x, ...)</c> of LINQ's <c>Enumerable</c>, arguments positional or named in any order.</summary>
     private static bool IsEnumerableCall(IInvocationOperation call, int parameters, HexSymbols symbols) =>
         call.TargetMethod is { IsStatic: true, IsExtensionMethod: true } method && method.Parameters.Length == parameters &&
         call.Arguments.Length == parameters && symbols.Types.Is(method.ContainingType, WellKnownTypes.Enumerable) &&
         call.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } invocation &&
-        invocation.ArgumentList.Arguments.Count is var count && (count == parameters - 1 || count == parameters) &&
-        !invocation.ArgumentList.Arguments.Any(a => a.NameColon is not null);
+        invocation.ArgumentList.Arguments.Count is var count && (count == parameters - 1 || count == parameters);
 
     /// <summary>The value passed for the parameter at <paramref name="ordinal"/>, without an implicit conversion.</summary>
     private static IOperation? Argument(IInvocationOperation call, int ordinal)
