@@ -9,7 +9,8 @@ namespace PerfAnalyzers.Benchmarks;
 /// PERF023: the hex text of 16 and 256 random bytes. Each Before is the flagged code (a loop appending
 /// <c>b.ToString("X2")</c>/<c>("x2")</c> to a builder, or <c>string.Concat</c> of a <c>Select</c>), each After the fix's
 /// output: <c>Convert.ToHexString</c> for uppercase, <c>Convert.ToHexStringLower</c> for lowercase on .NET 9+, and
-/// <c>Convert.ToHexString(bytes).ToLowerInvariant()</c>, the lowercase fix for .NET 5-8 (measured here on .NET 10).
+/// <c>Convert.ToHexString(bytes).ToLowerInvariant()</c>, the lowercase fix for .NET 5-8 (measured here on .NET 10). A builder
+/// that held nothing but the loop's appends goes with the loop: the fix returns the call itself.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkDotNet.Configs.BenchmarkLogicalGroupRule.ByCategory, BenchmarkDotNet.Configs.BenchmarkLogicalGroupRule.ByParams)]
@@ -45,9 +46,7 @@ public class PERF023UseConvertToHexStringBenchmarks
     public string UpperLoopAfter()
     {
         var bytes = _bytes;
-        var sb = new StringBuilder();
-        sb.Append(Convert.ToHexString(bytes));
-        return sb.ToString();
+        return Convert.ToHexString(bytes);
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory("Loop x2 (.NET 9+ fix)")]
@@ -67,9 +66,7 @@ public class PERF023UseConvertToHexStringBenchmarks
     public string LowerLoopAfter()
     {
         var bytes = _bytes;
-        var sb = new StringBuilder();
-        sb.Append(Convert.ToHexStringLower(bytes));
-        return sb.ToString();
+        return Convert.ToHexStringLower(bytes);
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory("Loop x2 (.NET 5-8 fix)")]
@@ -89,9 +86,7 @@ public class PERF023UseConvertToHexStringBenchmarks
     public string LowerInvariantLoopAfter()
     {
         var bytes = _bytes;
-        var sb = new StringBuilder();
-        sb.Append(Convert.ToHexString(bytes).ToLowerInvariant());
-        return sb.ToString();
+        return Convert.ToHexString(bytes).ToLowerInvariant();
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory("Concat(Select(X2))")]
