@@ -124,7 +124,7 @@ public static partial class Rules
 
         public static readonly RuleInfo Info = new(
             Descriptor,
-            firesOn: "Loops: every target with the replacement (`Array.Clear` range everywhere, `Array.Fill` .NET Core 2.0+, spans); `Array.Clear(a)` .NET 6+",
+            firesOn: "Zeroing loops (whole array or a range, `for` or `while`): every target; filling loops: .NET 6+; `Array.Clear(a, 0, a.Length)` → `Array.Clear(a)`: .NET 6+",
             fixKey: FixKey,
             options: [MultiTargeting.Option, ColdPath.Option, ProfileGate.ModeOption, ProfileGate.ThresholdOption],
             sdkCounterparts: ["CA1855"],
