@@ -314,18 +314,21 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
         {
             foreach (var task in tasks)
             {
-                var before = await Outcome(code, pair + "Before", task());
-                var after = await Outcome(code, pair + "After", task());
+                // Only the task that never ends may time out: the others get a timeout they cannot reach on a loaded
+                // machine (with 50 ms for all, a yield on a busy CI machine outlasted it and the failing task timed out).
+                var timeout = task == tasks[tasks.Length - 1] ? TimeSpan.FromMilliseconds(50) : TimeSpan.FromMinutes(10);
+                var before = await Outcome(code, pair + "Before", task(), timeout);
+                var after = await Outcome(code, pair + "After", task(), timeout);
                 Assert.Equal(before, after);
             }
         }
     }
 
-    private static async Task<string> Outcome(LoadedCode code, string method, Task<int> task)
+    private static async Task<string> Outcome(LoadedCode code, string method, Task<int> task, TimeSpan timeout)
     {
         try
         {
-            return "value " + await (Task<int>)code.Invoke(method, task, TimeSpan.FromMilliseconds(50))!;
+            return "value " + await (Task<int>)code.Invoke(method, task, timeout)!;
         }
         catch (Exception e)
         {
