@@ -60,7 +60,8 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
 
     private static void AnalyzeOperands(OperationAnalysisContext context, PerfCompilation compilation, IBinaryOperation tree, Api api, INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, WellKnownTypes types, int depth)
     {
-        // The depth keeps a long chain of + (a generated sum of hundreds of terms) from costing more than its size.
+        // Each operand is visited once; the depth bounds the recursion on a long chain of + (a generated sum of hundreds of
+        // terms), whose deeper operands are then left unread.
         if (depth > 16)
         {
             return;
