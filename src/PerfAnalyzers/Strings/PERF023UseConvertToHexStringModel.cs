@@ -290,18 +290,8 @@ internal sealed class HexText
         invocation.ArgumentList.Arguments.Count is var count && (count == parameters - 1 || count == parameters);
 
     /// <summary>The value passed for the parameter at <paramref name="ordinal"/>, without an implicit conversion.</summary>
-    private static IOperation? Argument(IInvocationOperation call, int ordinal)
-    {
-        foreach (var argument in call.Arguments)
-        {
-            if (argument.Parameter?.Ordinal == ordinal && argument.ArgumentKind == ArgumentKind.Explicit)
-            {
-                return argument.Value.WithoutImplicitConversion();
-            }
-        }
-
-        return null;
-    }
+    private static IOperation? Argument(IInvocationOperation call, int ordinal) =>
+        call.ArgumentFor(ordinal) is { Parent: IArgumentOperation { ArgumentKind: ArgumentKind.Explicit } } value ? value.WithoutImplicitConversion() : null;
 
     /// <summary><c>string[]</c> or <c>IEnumerable&lt;string&gt;</c>.</summary>
     private static bool IsStrings(ITypeSymbol type) => type switch
