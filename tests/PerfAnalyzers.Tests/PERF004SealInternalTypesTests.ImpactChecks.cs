@@ -48,6 +48,27 @@ public partial class PERF004SealInternalTypesTests
         """);
 
     [Fact]
+    public Task A_call_to_a_virtual_member_inherited_from_a_referenced_class_is_flagged() => Default("""
+        using System.IO;
+
+        public static class Use
+        {
+            public static long Run()
+            {
+                var sink = new Sink();
+                sink.Flush();
+                return new Probe().Position;
+            }
+        }
+
+        internal class [|Sink|] : MemoryStream { }
+
+        internal class [|Probe|] : MemoryStream { }
+
+        internal class Quiet : MemoryStream { public static Quiet Make() => new Quiet(); }
+        """);
+
+    [Fact]
     public Task A_store_into_an_array_of_the_class_is_flagged_and_a_read_is_not() => Default("""
         public static class Use
         {
