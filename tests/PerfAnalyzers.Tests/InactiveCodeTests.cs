@@ -78,7 +78,7 @@ public class InactiveLinesTests
         var fromTree = Words(MultiTargeting.DisabledTextOf(tree.GetRoot()));
         var lines = new System.Text.StringBuilder("kept ");
         var buffer = new char[4];
-        if (MultiTargeting.TryCollectInactiveLines(SourceText.From(source), options.PreprocessorSymbolNames, lines, ref buffer))
+        if (MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(options.PreprocessorSymbolNames), lines, ref buffer))
         {
             Assert.Equal(fromTree, Words(lines.ToString().Substring("kept ".Length)));
         }
@@ -100,7 +100,7 @@ public class InactiveLinesTests
     {
         var text = new System.Text.StringBuilder();
         var buffer = new char[0];
-        Assert.True(MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new string[0], text, ref buffer));
+        Assert.True(MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(), text, ref buffer));
     }
 
     private static System.Collections.Generic.SortedSet<string> Words(string text) =>

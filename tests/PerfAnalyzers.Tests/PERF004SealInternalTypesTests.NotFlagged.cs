@@ -87,6 +87,18 @@ public partial class PERF004SealInternalTypesTests
         internal class OnLocalFunction { }
         internal class OnDelegate { }
         internal class OnGeneric<T> { }
+        internal class OnOverride { }
+        internal class OnInterface { }
+        internal class OnPartial { }
+        internal class OnStruct { }
+
+        internal abstract class BaseUses { internal abstract void M<T>() where T : OnOverride; }
+        internal sealed class DerivedUses : BaseUses { internal override void M<T>() { } }
+        internal interface IUses { void N<T>() where T : OnInterface; }
+        internal sealed class ImplementsUses : IUses { void IUses.N<T>() { } }
+        internal static partial class Split { }
+        internal static partial class Split { internal static void P<T>() where T : OnPartial { } }
+        internal struct InStruct { internal void Q<T>(T value) where T : OnStruct { } }
 
         internal static class Uses
         {

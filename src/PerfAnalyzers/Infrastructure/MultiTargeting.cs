@@ -229,6 +229,9 @@ public static partial class MultiTargeting
         var text = new System.Text.StringBuilder();
         var buffer = new char[8192];
         var chars = new char[0];
+        // The symbols of the trees' parse options (one options object for all of a project's trees), as a set.
+        CSharpParseOptions? lastOptions = null;
+        HashSet<string>? defined = null;
         foreach (var tree in compilation.SyntaxTrees)
         {
             var root = tree.GetRoot(cancellationToken);
@@ -240,7 +243,8 @@ public static partial class MultiTargeting
             // Line by line from the characters wherever they can answer for the compiler (no block comment, verbatim or
             // raw string in the file): a search for '#' instead of a walk through every node that holds a #region.
             var source = tree.GetText(cancellationToken);
-            if (tree.Options is CSharpParseOptions options && TryCollectInactiveLines(source, options.PreprocessorSymbolNames, text, ref chars))
+            if (tree.Options is CSharpParseOptions options &&
+                TryCollectInactiveLines(source, ReferenceEquals(options, lastOptions) ? defined! : (defined = new HashSet<string>((lastOptions = options).PreprocessorSymbolNames, System.StringComparer.Ordinal)), text, ref chars))
             {
                 continue;
             }

@@ -209,12 +209,29 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 
                 AddConstraints(type.TypeParameters, constraints, possible);
 
-                // Generic methods' constraints, read here rather than from a symbol action per method (measurably cheaper).
-                foreach (var member in type.GetMembers())
+                // Generic methods' constraints, read here rather than from a symbol action per method (measurably cheaper), and
+                // only for the methods declared with a 'where' clause (an override or explicit implementation inherits its
+                // constraints from a declaration that has one). GetMembers() sorted every type's members into declaration
+                // order, which the compiler does not ask for: 1.5 ms of NLog's 631 types.
+                foreach (var reference in type.DeclaringSyntaxReferences)
                 {
-                    if (member is IMethodSymbol { IsGenericMethod: true } method)
+                    if (reference.GetSyntax(c.CancellationToken) is not TypeDeclarationSyntax declaration)
                     {
-                        AddConstraints(method.TypeParameters, constraints, possible);
+                        continue;
+                    }
+
+                    foreach (var member in declaration.Members)
+                    {
+                        if (member is MethodDeclarationSyntax { ConstraintClauses.Count: > 0 } written)
+                        {
+                            foreach (var named in type.GetMembers(written.Identifier.ValueText))
+                            {
+                                if (named is IMethodSymbol { IsGenericMethod: true } method)
+                                {
+                                    AddConstraints(method.TypeParameters, constraints, possible);
+                                }
+                            }
+                        }
                     }
                 }
 
