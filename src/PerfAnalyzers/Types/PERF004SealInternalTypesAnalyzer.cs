@@ -376,20 +376,24 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             types.Add(candidate.Name);
             for (var type = candidate; type is not null && read.Add(type.OriginalDefinition); type = type.BaseType)
             {
-                foreach (var member in type.GetMembers())
+                // By name: GetMembers() sorts a source type's members into declaration order first.
+                foreach (var name in type.MemberNames)
                 {
-                    if (!IsVirtual(member))
+                    foreach (var member in type.GetMembers(name))
                     {
-                        continue;
-                    }
+                        if (!IsVirtual(member))
+                        {
+                            continue;
+                        }
 
-                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
-                    {
-                        methods.Add(member.Name);
-                    }
-                    else if (member is IPropertySymbol)
-                    {
-                        properties.Add(member.Name);
+                        if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
+                        {
+                            methods.Add(member.Name);
+                        }
+                        else if (member is IPropertySymbol)
+                        {
+                            properties.Add(member.Name);
+                        }
                     }
                 }
             }
