@@ -216,8 +216,8 @@ public static partial class MultiTargeting
     /// Whether an identifier <paramref name="name"/> is written in code this compilation does not compile (the inactive
     /// branches of <c>#if</c>: another leg's, a Debug build's). A rule that decides from every use in the compilation
     /// (nothing derives from a type, a field is only read as a span) cannot see those uses, so it stays silent for a name
-    /// that occurs there. The disabled text is gathered once per compilation, directive by directive (only files whose
-    /// characters hold '#if', only their disabled text), into one string that each name is then searched for: a rule asks for a
+    /// that occurs there. The disabled text is gathered once per compilation, from each file's characters line by line
+    /// (<see cref="TryCollectInactiveLines"/>), or where they cannot answer from its tree, directive by directive, into one string that each name is then searched for: a rule asks for a
     /// few dozen names, and splitting NLog's 140 KB of disabled text into a set of words cost more than searching it
     /// once per name.
     /// </summary>
