@@ -134,18 +134,13 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         foreach (var type in compilation.SourceTypes)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            // By name: GetMembers() sorts a source type's members into declaration order first, which the compiler does not
-            // ask for (PERF004 measured it at 1.5 ms for NLog's 631 types).
-            foreach (var name in type.MemberNames)
+            foreach (var member in type.GetMembers())
             {
-                foreach (var member in type.GetMembers(name))
+                // The cheap tests first: most members are methods, and most static fields are not arrays.
+                if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
+                    IsCandidate(member, createSpan, cancellationToken) is { } candidate)
                 {
-                    // The cheap tests first: most members are methods, and most static fields are not arrays.
-                    if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
-                        IsCandidate(member, createSpan, cancellationToken) is { } candidate)
-                    {
-                        found.Add(new KeyValuePair<ISymbol, (Location Location, bool Internal)>(member, candidate));
-                    }
+                    found.Add(new KeyValuePair<ISymbol, (Location Location, bool Internal)>(member, candidate));
                 }
             }
         }

@@ -376,24 +376,20 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             types.Add(candidate.Name);
             for (var type = candidate; type is not null && read.Add(type.OriginalDefinition); type = type.BaseType)
             {
-                // By name: GetMembers() sorts a source type's members into declaration order first.
-                foreach (var name in type.MemberNames)
+                foreach (var member in type.GetMembers())
                 {
-                    foreach (var member in type.GetMembers(name))
+                    if (!IsVirtual(member))
                     {
-                        if (!IsVirtual(member))
-                        {
-                            continue;
-                        }
+                        continue;
+                    }
 
-                        if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
-                        {
-                            methods.Add(member.Name);
-                        }
-                        else if (member is IPropertySymbol)
-                        {
-                            properties.Add(member.Name);
-                        }
+                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
+                    {
+                        methods.Add(member.Name);
+                    }
+                    else if (member is IPropertySymbol)
+                    {
+                        properties.Add(member.Name);
                     }
                 }
             }
