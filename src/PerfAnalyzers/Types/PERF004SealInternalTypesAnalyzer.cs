@@ -211,8 +211,8 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
 
                 // Generic methods' constraints, read here rather than from a symbol action per method (measurably cheaper), and
                 // only for the methods declared with a 'where' clause (an override or explicit implementation inherits its
-                // constraints from a declaration that has one). GetMembers() sorted every type's members into declaration
-                // order, which the compiler does not ask for: 1.5 ms of NLog's 631 types.
+                // constraints from a declaration that has one). Measured on NLog's 631 types, per compilation: reading every
+                // member with GetMembers() 1.7-2.4 ms, by name (MemberNames, GetMembers(name)) 3.1-3.3 ms, this 1.1-1.5 ms.
                 foreach (var reference in type.DeclaringSyntaxReferences)
                 {
                     if (reference.GetSyntax(c.CancellationToken) is not TypeDeclarationSyntax declaration)
