@@ -228,10 +228,11 @@ public static partial class MultiTargeting
     {
         var text = new System.Text.StringBuilder();
         var buffer = new char[8192];
-        var chars = new char[0];
-        // The symbols of the trees' parse options (one options object for all of a project's trees), as a set.
+        var chars = System.Array.Empty<char>();
+        // The symbols of the trees' parse options as a set, made again only when a tree has other options (a project's
+        // trees share one options object).
         CSharpParseOptions? lastOptions = null;
-        HashSet<string>? defined = null;
+        var defined = new HashSet<string>(System.StringComparer.Ordinal);
         foreach (var tree in compilation.SyntaxTrees)
         {
             var root = tree.GetRoot(cancellationToken);
@@ -243,10 +244,18 @@ public static partial class MultiTargeting
             // Line by line from the characters wherever they can answer for the compiler (no block comment, verbatim or
             // raw string in the file): a search for '#' instead of a walk through every node that holds a #region.
             var source = tree.GetText(cancellationToken);
-            if (tree.Options is CSharpParseOptions options &&
-                TryCollectInactiveLines(source, ReferenceEquals(options, lastOptions) ? defined! : (defined = new HashSet<string>((lastOptions = options).PreprocessorSymbolNames, System.StringComparer.Ordinal)), text, ref chars))
+            if (tree.Options is CSharpParseOptions options)
             {
-                continue;
+                if (!ReferenceEquals(options, lastOptions))
+                {
+                    lastOptions = options;
+                    defined = new HashSet<string>(options.PreprocessorSymbolNames, System.StringComparer.Ordinal);
+                }
+
+                if (TryCollectInactiveLines(source, defined, text, ref chars))
+                {
+                    continue;
+                }
             }
 
             // Else from the tree. Only #if makes text inactive (#elif and #else follow one): a file without the two
