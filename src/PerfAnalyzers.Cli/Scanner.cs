@@ -34,7 +34,7 @@ public sealed class ScanResult
     /// <summary>With <c>--timing</c>: the compiler's time and each analyzer's (<see cref="Timing.TimedAnalysis"/>).</summary>
     public TimingResult Timing { get; } = new();
 
-    /// <summary>With <c>--timing</c>: what Roslyn takes to accept each rule's findings (<see cref="Timing.ReportingCost"/>).</summary>
+    /// <summary>With <c>--timing</c>: what Roslyn takes to accept each rule's findings (<see cref="ReportingResult"/>).</summary>
     public ReportingResult Reporting { get; } = new();
 
     /// <summary>With <c>--hollow</c>: the PERF analyzers' hollow twins (<see cref="Timing.HollowTwins"/>).</summary>

@@ -84,6 +84,26 @@ public class DispatchTests
         Assert.Equal(1, Calls(clock, dispatcher, Rules.PERF010.Id));
     }
 
+    /// <summary>
+    /// The clock times each rule's hand-over of its findings to Roslyn apart (the CLI's "of which reporting them"), for
+    /// the rule whose callback reports: one report each for PERF008 and PERF010, none for a rule that found nothing, and
+    /// the reporting is part of the rule's own time.
+    /// </summary>
+    [Fact]
+    public async Task The_clock_times_each_rules_reports_apart()
+    {
+        var (diagnostics, clock, dispatcher) = await RunAsync(editorConfig: null);
+        foreach (var id in new[] { Rules.PERF008.Id, Rules.PERF010.Id, Rules.PERF001.Id })
+        {
+            var rule = dispatcher.Rules.IndexOf(dispatcher.Rules.Single(r => r.SupportedDiagnostics.Any(d => d.Id == id)));
+            Assert.Equal(diagnostics.Count(d => d.Id == id), clock.Reports(rule));
+            Assert.True(clock.Reporting(rule) <= clock.Time(rule));
+            Assert.Equal(clock.Reports(rule) > 0, clock.Reporting(rule) > TimeSpan.Zero);
+        }
+
+        Assert.Equal(1, diagnostics.Count(d => d.Id == Rules.PERF008.Id));
+    }
+
     [Theory]
     [InlineData("[*.cs]\ndotnet_diagnostic.PERF008.severity = none\n", null, null)]
     [InlineData(null, "dotnet_diagnostic.PERF008.severity = none\n", null)]

@@ -24,7 +24,9 @@ namespace PerfAnalyzers.Cli.Timing;
 /// runs after <see cref="ScanOptions.Warmup"/> untimed ones. Roslyn analyzes a fork of the compilation and runs the
 /// compiler's pass over that fork beside the analyzers, as a build does; <see cref="DeclarationPass"/> binds the fork's
 /// declarations before any analyzer starts, so that the first analyzer to read one is not charged for binding it.
-/// The other experiments ride on these runs: <see cref="ReportingCost"/>, <see cref="HollowTwins"/> (<c>--hollow</c>)
+/// The clock also times, apart, each rule's calls of Roslyn's <c>ReportDiagnostic</c> (<see cref="RuleClock.Reporting"/>):
+/// what accepting its findings costs, which goes away as they are fixed (<see cref="ReportingResult"/>).
+/// The other experiments ride on these runs: <see cref="HollowTwins"/> (<c>--hollow</c>)
 /// and <see cref="FloorExperiment"/> (<c>--floor</c>).
 /// </summary>
 internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress)
@@ -47,10 +49,11 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         var hollow = options.Hollow ? new HollowTwins(perfAnalyzers, sdkDefaultAnalyzers.AddRange(sdkAnalyzers), WithDeclarationPass) : null;
         var samples = analyzers.ToDictionary(a => a, _ => new List<TimeSpan>());
         var compileRuns = new List<TimeSpan>();
-        var perfFindings = new List<Diagnostic>();
         var clock = clocked?.Clock;
         var ruleSamples = clocked is null || clock is null ? Array.Empty<List<TimeSpan>>() : clocked.Rules.Select(_ => new List<TimeSpan>()).ToArray();
         var setupSamples = ruleSamples.Select(_ => new List<TimeSpan>()).ToArray();
+        var reportSamples = ruleSamples.Select(_ => new List<TimeSpan>()).ToArray();
+        var allReportRuns = new List<TimeSpan>();
         var overhead = clock is null ? 0 : RuleClock.OverheadNanoseconds();
         var splitSet = sdkDefaultAnalyzers.AddRange(sdkAnalyzers).AddRange(perfAnalyzers.Where(a => a is not PerfDispatcher))
             .AddRange(clocked is null ? ImmutableArray<DiagnosticAnalyzer>.Empty : ImmutableArray.Create<DiagnosticAnalyzer>(clocked)).Distinct().ToImmutableArray();
@@ -85,6 +88,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             // Each rule's share: the same analysis again with the clocked dispatcher in the unclocked one's place.
             var ruleTimes = new List<TimeSpan>();
             var setupTimes = new List<TimeSpan>();
+            var reportTimes = new List<TimeSpan>();
             if (clock is not null)
             {
                 var split = copy.Clone().WithAnalyzers(WithDeclarationPass(splitSet), new CompilationWithAnalyzersOptions(
@@ -99,6 +103,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
                     var own = clock.Time(rule) - TimeSpan.FromTicks((long)(clock.Calls(rule) * overhead / 100));
                     ruleTimes.Add(own > TimeSpan.Zero ? own : TimeSpan.Zero);
                     setupTimes.Add(clock.Setup(rule));
+                    reportTimes.Add(clock.Reporting(rule));
                 }
             }
 
@@ -125,22 +130,23 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             {
                 ruleSamples[rule].Add(ruleTimes[rule]);
                 setupSamples[rule].Add(setupTimes[rule]);
+                reportSamples[rule].Add(reportTimes[rule]);
+            }
+
+            if (reportTimes.Count > 0)
+            {
+                allReportRuns.Add(reportTimes.Aggregate(TimeSpan.Zero, (sum, t) => sum + t));
             }
 
             if (i == 0)
             {
-                // Reporting a diagnostic has a cost of its own (suppression checks, first-time per symbol), so each
-                // rule's time is read beside how many it reported.
+                // Reporting a diagnostic has a cost of its own (timed by the clock), so each rule's time is read beside how
+                // many it reported.
                 foreach (var diagnostic in analysis.GetAllDiagnostics())
                 {
                     if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) || counterpartIds.Contains(diagnostic.Id))
                     {
                         timing.Findings[diagnostic.Id] = timing.Findings.GetValueOrDefault(diagnostic.Id) + 1;
-                    }
-
-                    if (diagnostic.Id.StartsWith("PERF", StringComparison.Ordinal) && diagnostic.Location.IsInSource)
-                    {
-                        perfFindings.Add(diagnostic);
                     }
                 }
             }
@@ -151,7 +157,6 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         timing.CompilationMax += compileRuns.Max();
         timing.Runs = options.Repeat;
 
-        new ReportingCost(options, progress, WithDeclarationPass).Measure(compilation, analyzerOptions, perfFindings, result.Reporting, cancellationToken);
 
         // Several projects: each project's median, fastest and slowest run add up.
         void Add(string name, string rules, bool isSdk, IReadOnlyList<TimeSpan> runs, bool isDispatcher = false)
@@ -188,9 +193,15 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             var id = string.Join(",", analyzer.SupportedDiagnostics.Select(d => d.Id).Distinct());
             Add(analyzer.GetType().Name, id, false, ruleSamples[rule]);
             timing.Setup[id] = timing.Setup.GetValueOrDefault(id) + QuietRun.Median(setupSamples[rule]);
+            result.Reporting.PerRule[id] = result.Reporting.PerRule.GetValueOrDefault(id) + QuietRun.Median(reportSamples[rule]);
         }
 
         Add(TimingResult.AllPerf, "", false, PerRun(perfAnalyzers));
+        if (allReportRuns.Count > 0)
+        {
+            result.Reporting.All += QuietRun.Median(allReportRuns);
+        }
+
         floor?.Complete(PerRun, result.Floors);
         hollow?.Complete(options.Repeat, result.Hollow);
         if (!sdkDefaultAnalyzers.IsEmpty)

@@ -144,7 +144,7 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
                 .Add(CountKey, count is null ? null : SpanText(count.Syntax))
                 .Add(OffsetKey, offset is null ? null : SpanText(offset.Syntax))
                 .Add(OffsetSubtractedKey, subtracted ? "true" : null);
-            replacement = RangeText(shape, name, store.Value, typeArgument is null ? null : elementType, from == 0 ? null : start, startAfter, end, count, offset, subtracted, inclusive, properties[ToEndKey] is not null, guard);
+            replacement = RangeText(shape, target.Syntax as ExpressionSyntax ?? SyntaxFactory.ParseExpression(name), store.Value, typeArgument is null ? null : elementType, from == 0 ? null : start, startAfter, end, count, offset, subtracted, inclusive, properties[ToEndKey] is not null, guard);
         }
 
         var location = Location.Create(loopSyntax.SyntaxTree, header);
@@ -262,13 +262,13 @@ public sealed partial class PERF015UseClearOrFillAnalyzer
         node.Span.Start.ToString(CultureInfo.InvariantCulture) + ":" + node.Span.Length.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>The fix's statement as one line of text, for the message.</summary>
-    private static string RangeText(string shape, string name, IOperation value, ITypeSymbol? typeArgument, IOperation? start, bool startAfter, IOperation end, IOperation? count,
+    private static string RangeText(string shape, ExpressionSyntax target, IOperation value, ITypeSymbol? typeArgument, IOperation? start, bool startAfter, IOperation end, IOperation? count,
         IOperation? offset, bool subtracted, bool inclusive, bool toEnd, bool guard)
     {
         var (condition, call) = RangeSyntax(
             shape,
             SyntaxFactory.IdentifierName("Array"),
-            SyntaxFactory.ParseExpression(name),
+            target,
             (ExpressionSyntax)(value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value).Syntax,
             typeArgument is null ? null : SyntaxFactory.ParseTypeName(typeArgument.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)),
             (ExpressionSyntax?)start?.Syntax,

@@ -259,7 +259,8 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
             }
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        // Not through ProfileGate (a correctness rule: every finding is reported), but timed like the others under --timing.
+        RuleClock.Report(context.ReportDiagnostic, Diagnostic.Create(
             Rules.PERF006.Descriptor, location, properties.ToImmutable(), blocking.Syntax.ToString(), suggestion));
     }
 

@@ -82,7 +82,7 @@ public static class ProfileGate
             || rule is null
             || !rule.Honours(ModeOption))
         {
-            report(diagnostic);
+            Dispatch.RuleClock.Report(report, diagnostic);
             return;
         }
 
@@ -100,7 +100,7 @@ public static class ProfileGate
             return;
         }
 
-        report(Ranked(diagnostic, verdict));
+        Dispatch.RuleClock.Report(report, Ranked(diagnostic, verdict));
     }
 
     /// <summary>Report through the semantic model: the member is the one enclosing the diagnostic's location.</summary>
@@ -108,7 +108,7 @@ public static class ProfileGate
     {
         if (PerfCompilation.Get(model.Compilation, options).Profile is null || diagnostic.Location.SourceTree != model.SyntaxTree)
         {
-            report(diagnostic);
+            Dispatch.RuleClock.Report(report, diagnostic);
             return;
         }
 
