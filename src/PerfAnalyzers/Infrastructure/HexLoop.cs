@@ -32,6 +32,13 @@ internal sealed class HexLoop
     /// <summary>The shape, or null when <paramref name="operation"/> is any other loop.</summary>
     public static HexLoop? Match(IOperation operation, HexSymbols symbols)
     {
+        // The one statement first, from the syntax: most loops have several, and the tests below read the operations
+        // (PERF023's loop callback on FluentFTP's 180 loops: 0.6 ms a compilation before this test, 0.3 ms after; 8 loops pass it).
+        if (!HasOneExpressionStatement(operation.Syntax))
+        {
+            return null;
+        }
+
         SyntaxToken first, last;
         HexElement element;
         SyntaxNode bytes;
@@ -67,6 +74,26 @@ internal sealed class HexLoop
                HexText.OfStatement(statement, element, bytes, symbols) is { } hex
             ? new HexLoop(hexLoop, statement, hex, first, last)
             : null;
+    }
+
+    /// <summary>
+    /// A <c>for</c> or <c>foreach</c> whose body is one expression statement, alone or in a block: what
+    /// <see cref="LoopShape.Single"/> of the body must be for the shape, read without the operations.
+    /// </summary>
+    private static bool HasOneExpressionStatement(SyntaxNode loop)
+    {
+        var body = loop switch
+        {
+            ForEachStatementSyntax forEach => forEach.Statement,
+            ForStatementSyntax @for => @for.Statement,
+            _ => null,
+        };
+        if (body is BlockSyntax { Statements.Count: 1 } block)
+        {
+            body = block.Statements[0];
+        }
+
+        return body is ExpressionStatementSyntax;
     }
 
     /// <summary>
