@@ -206,6 +206,41 @@ public class PERF014UseBinaryPrimitivesTests : RuleTests<PERF014UseBinaryPrimiti
             Wrap("using System.Buffers.Binary;\n", $"    static void Put(byte[] b, int i, {type} v)\n    {{\n        {call}\n    }}"))
         .RunAsync();
 
+    /// <summary>
+    /// Runs are found from their first store (no callback per block): two runs back to back are two findings, a store of
+    /// another value just before a run does not hide it, and a run inside a nested block is found there.
+    /// </summary>
+    [Fact]
+    public Task Runs_side_by_side_are_each_found_from_their_first_store() => Test(
+            Wrap("", """
+                     static void Put(byte[] b, byte[] c, short v, short w, bool more)
+                     {
+                         b[9] = (byte)w;
+                         [|b[0] = (byte)(v >> 8);
+                         b[1] = (byte)v;|]
+                         [|c[0] = (byte)(w >> 8);
+                         c[1] = (byte)w;|]
+                         if (more)
+                         {
+                             [|b[2] = (byte)(w >> 8);
+                             b[3] = (byte)w;|]
+                         }
+                     }
+                 """),
+            Wrap("using System.Buffers.Binary;\n", """
+                     static void Put(byte[] b, byte[] c, short v, short w, bool more)
+                     {
+                         b[9] = (byte)w;
+                         BinaryPrimitives.WriteInt16BigEndian(b, v);
+                         BinaryPrimitives.WriteInt16BigEndian(c, w);
+                         if (more)
+                         {
+                             BinaryPrimitives.WriteInt16BigEndian(b.AsSpan(2), w);
+                         }
+                     }
+                 """))
+        .RunAsync();
+
     [Fact]
     public Task Span_stores_use_slice_and_the_statements_around_stay() => Test(
             Wrap("", """

@@ -40,34 +40,40 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
         public IOperation Element { get; }
     }
 
-    private static void AnalyzeWrites(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol span)
+    /// <summary>
+    /// An element of an array or span (<paramref name="context"/>'s operation) stored to by a statement of a block: when
+    /// that statement begins a run of stores, the run. A statement begins one unless the statement before it is a store
+    /// of the same value into the same buffer at the same index variable (then it belongs to that statement's run).
+    /// </summary>
+    private static void AnalyzeStore(OperationAnalysisContext context, PerfCompilation compilation, Api api, INamedTypeSymbol span)
     {
-        var block = (IBlockOperation)context.Operation;
-        var statements = block.Operations;
-        var i = 0;
-        while (i < statements.Length)
+        var element = context.Operation;
+        if (element.Parent is not ISimpleAssignmentOperation { Parent: IExpressionStatementOperation { Parent: IBlockOperation block } statement } assignment ||
+            assignment.Target != element)
         {
-            context.CancellationToken.ThrowIfCancellationRequested();
-            if (!TryParseStore(statements[i], span, out var store))
-            {
-                i++;
-                continue;
-            }
-
-            // The run of stores of the same value into the same buffer at the same index variable.
-            var run = new List<Store> { store };
-            var j = i + 1;
-            while (j < statements.Length && TryParseStore(statements[j], span, out var next) &&
-                   SameSource(next.Source, store.Source) && SameIndex(next.Index, store.Index) && OperationHelpers.SameStorage(next.Value, store.Value))
-            {
-                run.Add(next);
-                j++;
-            }
-
-            ReportWrite(context, compilation, run, api);
-            i = j;
+            return;
         }
+
+        var statements = block.Operations;
+        var i = statements.IndexOf(statement);
+        if (i < 0 || !TryParseStore(statement, span, out var store) ||
+            (i > 0 && TryParseStore(statements[i - 1], span, out var previous) && InSameRun(store, previous)))
+        {
+            return;
+        }
+
+        var run = new List<Store> { store };
+        for (var j = i + 1; j < statements.Length && TryParseStore(statements[j], span, out var next) && InSameRun(next, store); j++)
+        {
+            run.Add(next);
+        }
+
+        ReportWrite(context, compilation, run, api);
     }
+
+    /// <summary>The same value into the same buffer at the same index variable (offsets and shifts may differ).</summary>
+    private static bool InSameRun(Store next, Store first) =>
+        SameSource(next.Source, first.Source) && SameIndex(next.Index, first.Index) && OperationHelpers.SameStorage(next.Value, first.Value);
 
     private static bool TryParseStore(IOperation statement, INamedTypeSymbol span, out Store store)
     {

@@ -4,6 +4,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using PerfAnalyzers.Dispatch;
 using PerfAnalyzers.Infrastructure;
 using PerfAnalyzers.Profiles;
 
@@ -67,26 +68,21 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         var types = compilation.Types;
         context.RegisterOperationAction(c => Analyze(c, compilation, api, readOnlySpan, span, types), OperationKind.Binary);
 
-        // Both statement shapes in one callback per block: Roslyn's cost of a callback is paid once for the two.
+        // The statement shapes are found from their first statement: the store into an array element or a span's indexer
+        // that begins a run of stores, and the GetBytes call. Until 2026-11-27 they were found by reading every statement
+        // of every block from a callback per block, the rule's only use of blocks: on SharpZipLib, 3,349 callbacks and
+        // 0.85 ms of reading a compilation, besides Roslyn's charge for each callback.
+        if (span is not null)
+        {
+            context.RegisterOperationAction(c => AnalyzeStore(c, compilation, api, span), OperationKind.ArrayElementReference);
+            context.RegisterPropertyReferenceAction(c => AnalyzeStore(c, compilation, api, span), WellKnownMemberNames.Indexer);
+        }
+
         var bitConverter = compilation.Types.Get(WellKnownTypes.BitConverter);
         var array = compilation.Types.Get(WellKnownTypes.Array);
-        var maybeBitConverterShape = bitConverter is not null && array is not null;
-        if (span is not null || maybeBitConverterShape)
+        if (bitConverter is not null && array is not null)
         {
-            context.RegisterOperationAction(
-                c =>
-                {
-                    if (span is not null)
-                    {
-                        AnalyzeWrites(c, compilation, api, span);
-                    }
-
-                    if (maybeBitConverterShape)
-                    {
-                        AnalyzeBitConverter(c, compilation, api, bitConverter!, array!);
-                    }
-                },
-                OperationKind.Block);
+            context.RegisterInvocationAction(c => AnalyzeGetBytes(c, compilation, api, bitConverter, array), "GetBytes");
         }
     }
 
