@@ -157,7 +157,6 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         timing.CompilationMax += compileRuns.Max();
         timing.Runs = options.Repeat;
 
-
         // Several projects: each project's median, fastest and slowest run add up.
         void Add(string name, string rules, bool isSdk, IReadOnlyList<TimeSpan> runs, bool isDispatcher = false)
         {
