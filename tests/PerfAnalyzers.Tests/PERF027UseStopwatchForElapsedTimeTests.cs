@@ -359,6 +359,23 @@ public partial class PERF027UseStopwatchForElapsedTimeTests : RuleTests<PERF027U
             TimeSpan Unused(Action a) { var start = DateTime.Now; a(); return TimeSpan.Zero; }
         """));
 
+    /// <summary>
+    /// A local's uses are found where its block spells its name: a use written '@start', or with a Unicode escape
+    /// ('\u0073tart', found by reading every operation instead), still counts.
+    /// </summary>
+    [Fact]
+    public Task Uses_spelled_with_at_or_an_escape_count() => Verify(Wrap("""
+            void Log(DateTime d) { }
+            TimeSpan Verbatim(Action a) { var start = DateTime.Now; a(); Log(@start); return DateTime.Now - start; }
+            TimeSpan Escaped(Action a) { var start = DateTime.Now; a(); Log(\u0073tart); return DateTime.Now - start; }
+            TimeSpan Named(Action a) { var start = DateTime.Now; a(); return nameof(start).Length > 0 ? DateTime.Now - start : TimeSpan.Zero; }
+        """));
+
+    [Fact]
+    public Task A_lambda_parameter_of_the_same_name_is_another_variable() => Verify(
+        Wrap("    TimeSpan Shadowed(Action a) { var start = [|DateTime.Now|]; Func<DateTime, DateTime> f = start => start; a(); return DateTime.Now - start; }"),
+        Wrap("    TimeSpan Shadowed(Action a) { var start = Stopwatch.GetTimestamp(); Func<DateTime, DateTime> f = start => start; a(); return Stopwatch.GetElapsedTime(start); }"));
+
     [Fact]
     public Task Other_differences_are_not_flagged() => Verify(Wrap("""
             TimeSpan TwoStored(Action a) { var start = DateTime.Now; a(); var end = DateTime.Now; return end - start; }

@@ -223,7 +223,13 @@ public static class ColdPath
         // all (binding a caller means binding the body around it, which the rule would pay for).
         var name = method.Identifier.ValueText;
         var uses = new List<SimpleNameSyntax>();
-        foreach (var token in TokensNamed(type, name, cancellationToken))
+        // A name spelled with a Unicode escape may hide a call: then the method is not called cold.
+        if (IdentifierSearch.TokensNamed(type, name, cancellationToken) is not { } tokens)
+        {
+            return false;
+        }
+
+        foreach (var token in tokens)
         {
             if (token.Parent is not SimpleNameSyntax reference || method.Span.Contains(token.Span) || IsNameOfArgument(reference))
             {
@@ -259,30 +265,6 @@ public static class ColdPath
 
     private static bool IsNameOfArgument(SimpleNameSyntax reference) =>
         reference.Parent is ArgumentSyntax { Parent.Parent: InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } } };
-
-    /// <summary>
-    /// The identifier tokens spelled <paramref name="name"/> in <paramref name="scope"/>, found by searching its text: a
-    /// walk of every token would build the syntax of the whole type, which costs more than the rule's own check.
-    /// (An identifier written with an escape, <c>@name</c> or <c>\u0041</c>, is not found: then the method is not cold.)
-    /// </summary>
-    private static IEnumerable<SyntaxToken> TokensNamed(SyntaxNode scope, string name, CancellationToken cancellationToken)
-    {
-        var text = scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span);
-        var root = scope.SyntaxTree.GetRoot(cancellationToken);
-        for (var at = text.IndexOf(name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(name, at + name.Length, StringComparison.Ordinal))
-        {
-            if ((at > 0 && IsIdentifierChar(text[at - 1])) || (at + name.Length < text.Length && IsIdentifierChar(text[at + name.Length])))
-            {
-                continue;
-            }
-
-            var token = root.FindToken(scope.Span.Start + at);
-            if (token.IsKind(SyntaxKind.IdentifierToken) && token.SpanStart == scope.Span.Start + at && token.ValueText == name)
-            {
-                yield return token;
-            }
-        }
-    }
 
     /// <summary>
     /// Whether every path from <paramref name="statement"/> ends at the <c>throw</c> that closes its block: nothing in the
