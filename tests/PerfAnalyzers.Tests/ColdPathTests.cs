@@ -161,6 +161,9 @@ public class ColdPathTests
             }
 
             public static int[] Use(int[] a) => PerCall(a);
+
+            // Escapes in a string ('\\u0041' is text, not an identifier) leave the helper's callers to be found by name.
+            public static string Escaped() => "\\u0041\\U00000041";
         }
         """).RunAsync();
 

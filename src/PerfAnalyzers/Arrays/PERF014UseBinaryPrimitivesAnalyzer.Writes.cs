@@ -54,10 +54,15 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer
             return;
         }
 
+        // The store's own test first: the statement's place in the block is looked up only for a store of the shape.
+        if (!TryParseStore(statement, span, out var store))
+        {
+            return;
+        }
+
         var statements = block.Operations;
         var i = statements.IndexOf(statement);
-        if (i < 0 || !TryParseStore(statement, span, out var store) ||
-            (i > 0 && TryParseStore(statements[i - 1], span, out var previous) && InSameRun(store, previous)))
+        if (i < 0 || (i > 0 && TryParseStore(statements[i - 1], span, out var previous) && InSameRun(store, previous)))
         {
             return;
         }

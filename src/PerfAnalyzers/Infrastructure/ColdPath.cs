@@ -223,13 +223,8 @@ public static class ColdPath
         // all (binding a caller means binding the body around it, which the rule would pay for).
         var name = method.Identifier.ValueText;
         var uses = new List<SimpleNameSyntax>();
-        // A name spelled with a Unicode escape may hide a call: then the method is not called cold.
-        if (IdentifierSearch.TokensNamed(type, name, cancellationToken) is not { } tokens)
-        {
-            return false;
-        }
-
-        foreach (var token in tokens)
+        // A call spelled with a Unicode escape is not found (then the method may be called cold wrongly: a finding less).
+        foreach (var token in IdentifierSearch.TokensNamed(type, name, out _, cancellationToken))
         {
             if (token.Parent is not SimpleNameSyntax reference || method.Span.Contains(token.Span) || IsNameOfArgument(reference))
             {

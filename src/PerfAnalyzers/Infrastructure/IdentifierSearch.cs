@@ -15,16 +15,14 @@ internal static class IdentifierSearch
 {
     /// <summary>
     /// Every identifier token in <paramref name="scope"/> whose value is <paramref name="name"/>, written plainly or
-    /// with <c>@</c>; null when the scope's text holds a Unicode escape (<c>\u</c>, <c>\U</c>), with which an identifier
-    /// can spell the name without its letters: then only a walk finds every one.
+    /// with <c>@</c>. <paramref name="escapes"/>: the scope's text holds a Unicode escape (<c>\u</c>, <c>\U</c>), with
+    /// which an identifier can spell the name without its letters; then only a walk is sure to find every one (a caller
+    /// that must see every use walks instead; one that only looks for uses may go on).
     /// </summary>
-    public static List<SyntaxToken>? TokensNamed(SyntaxNode scope, string name, CancellationToken cancellationToken)
+    public static List<SyntaxToken> TokensNamed(SyntaxNode scope, string name, out bool escapes, CancellationToken cancellationToken)
     {
         var text = scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span);
-        if (text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0)
-        {
-            return null;
-        }
+        escapes = text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0;
 
         var root = scope.SyntaxTree.GetRoot(cancellationToken);
         var found = new List<SyntaxToken>();

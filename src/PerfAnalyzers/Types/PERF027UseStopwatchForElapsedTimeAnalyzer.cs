@@ -219,7 +219,7 @@ public sealed class PERF027UseStopwatchForElapsedTimeAnalyzer : PerfAnalyzer
         var root = clock.GetRoot();
         var uses = new Uses(root.Syntax);
         if (declaration.Parent is { Parent: BlockSyntax block } && clock.SemanticModel is { } model &&
-            IdentifierSearch.TokensNamed(block, local.Name, cancellationToken) is { } tokens)
+            IdentifierSearch.TokensNamed(block, local.Name, out var escapes, cancellationToken) is var tokens && !escapes)
         {
             return NamedUses(local, declarator, tokens, model, clock, types, uses, cancellationToken);
         }
