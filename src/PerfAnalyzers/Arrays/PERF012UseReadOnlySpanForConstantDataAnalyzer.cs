@@ -31,24 +31,31 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         // Where the win is measured: the fast span of .NET Core 2.1+ (the seed's .NET Core 3.0 figures). On .NET 10 our
         // benchmark shows no difference (the JIT treats static readonly arrays as constants); .NET 8 and 9 are not
         // measured here, so the rule stops before them. .NET Framework and .NET Standard get the slower portable span.
-        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) ||
-            !compilation.TargetFramework.IsBeforeNetCore(8, 0) ||
-            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) || !compilation.TargetFramework.IsBeforeNetCore(8, 0))
         {
             return;
         }
 
-        var spanOfT = compilation.Types.Get(WellKnownTypes.SpanOfT);
+        // Nothing about the compilation's symbols is read here (PERF004 says why): the span types are resolved at the first
+        // callback, and the candidates are read where the compiler hands over each field and property it has declared. A
+        // walk of every member of every type done here, before the compiler had declared them, read 34-38 ms of
+        // Humanizer's build (the CLI, which binds the declarations first, showed under 1 ms).
         var types = compilation.Types;
-        var createSpan = HasCreateSpan(compilation.Types.Get(WellKnownTypes.RuntimeHelpers));
-        // The members that qualify on their own, read from the declarations up front (the symbols the compiler makes for
-        // them; no method body is bound): a compilation without one registers nothing, and with some only references to
-        // their names reach the rule (the dispatcher reads each reference's name once for all rules).
-        var candidates = Candidates(compilation, createSpan, context.CancellationToken);
-        if (candidates.Count == 0)
-        {
-            return;
-        }
+        var symbols = new System.Lazy<Symbols?>(() => Symbols.Resolve(types), LazyThreadSafetyMode.ExecutionAndPublication);
+        var candidates = new ConcurrentDictionary<ISymbol, (Location Location, bool Internal)>(SymbolEqualityComparer.Default);
+        context.RegisterSymbolAction(
+            c =>
+            {
+                // The cheap tests first: most fields are not static, and most static fields are not arrays.
+                if (c.Symbol is IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
+                    symbols.Value is { } resolved &&
+                    IsCandidate(c.Symbol, resolved.CreateSpan, c.CancellationToken) is { } candidate)
+                {
+                    candidates.TryAdd(c.Symbol, candidate);
+                }
+            },
+            SymbolKind.Field,
+            SymbolKind.Property);
 
         // Any use a span could not take disqualifies a candidate; the answer is read once every use has been seen.
         // Whether the assembly has friends is read then too: its attributes are bound by the compiler by that time,
@@ -60,8 +67,11 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
 
         void AnalyzeReference(OperationAnalysisContext c)
         {
-            // A member of another type may share a candidate's name: one type test rejects most of them.
-            if (c.Operation.Type is not IArrayTypeSymbol)
+            // Every field and property read reaches the rule (a use may come before the compiler has declared the member, so
+            // the candidates are not known yet): the array's element type rejects most of them, with no lookup.
+            if (c.Operation.Type is not IArrayTypeSymbol { ElementType.SpecialType: var elementType } ||
+                !IsEmbeddable(elementType, LanguageVersion.Latest, createSpan: true) ||
+                symbols.Value is not { } resolved)
             {
                 return;
             }
@@ -80,15 +90,13 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
                 IsArray(member) &&
                 // One use a span cannot take settles it: the member's other uses need not be read.
                 !disqualified.ContainsKey(member.OriginalDefinition) &&
-                !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, readOnlySpan, spanOfT, c.ContainingSymbol, types))
+                !SpanCompatibility.IsSpanCompatibleUse(c.Operation, allowWrites: false, resolved.ReadOnlySpan, resolved.Span, c.ContainingSymbol, types))
             {
                 disqualified.TryAdd(member.OriginalDefinition, true);
             }
         }
 
-        var nameArray = candidates.Select(c => c.Key.Name).Distinct().ToArray();
-        context.RegisterFieldReferenceAction(AnalyzeReference, nameArray);
-        context.RegisterPropertyReferenceAction(AnalyzeReference, nameArray);
+        context.RegisterOperationAction(AnalyzeReference, OperationKind.FieldReference, OperationKind.PropertyReference);
 
         context.RegisterCompilationEndAction(c =>
         {
@@ -127,25 +135,20 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         });
     }
 
-    /// <summary>The static array members of the compilation's types that qualify on their own (<see cref="IsCandidate"/>).</summary>
-    private static List<KeyValuePair<ISymbol, (Location Location, bool Internal)>> Candidates(PerfCompilation compilation, bool createSpan, CancellationToken cancellationToken)
+    /// <summary>The span types and whether <c>RuntimeHelpers.CreateSpan</c> exists, resolved at the rule's first callback.</summary>
+    private sealed class Symbols(INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, bool createSpan)
     {
-        var found = new List<KeyValuePair<ISymbol, (Location Location, bool Internal)>>();
-        foreach (var type in compilation.SourceTypes)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            foreach (var member in type.GetMembers())
-            {
-                // The cheap tests first: most members are methods, and most static fields are not arrays.
-                if (member is IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, IsReadOnly: true } &&
-                    IsCandidate(member, createSpan, cancellationToken) is { } candidate)
-                {
-                    found.Add(new KeyValuePair<ISymbol, (Location Location, bool Internal)>(member, candidate));
-                }
-            }
-        }
+        public INamedTypeSymbol ReadOnlySpan { get; } = readOnlySpan;
 
-        return found;
+        public INamedTypeSymbol? Span { get; } = span;
+
+        public bool CreateSpan { get; } = createSpan;
+
+        /// <summary>Null without <c>ReadOnlySpan&lt;T&gt;</c>: the rule has nothing to offer then.</summary>
+        public static Symbols? Resolve(WellKnownTypes types) =>
+            types.Get(WellKnownTypes.ReadOnlySpanOfT) is { } readOnlySpan
+                ? new Symbols(readOnlySpan, types.Get(WellKnownTypes.SpanOfT), HasCreateSpan(types.Get(WellKnownTypes.RuntimeHelpers)))
+                : null;
     }
 
     private static bool IsArray(ISymbol member) =>

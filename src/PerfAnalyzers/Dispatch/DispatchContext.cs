@@ -20,6 +20,9 @@ internal sealed class DispatchContext(CompilationStartAnalysisContext inner, Dis
     /// <summary>Adds <paramref name="action"/> for <paramref name="kind"/>, called only for operations whose key (called method's or created type's name) is one of <paramref name="names"/>; null: for all.</summary>
     internal void Add(OperationKind kind, Action<OperationAnalysisContext> action, string[]? names) => table.Add(kind, rule, action, names, skipsGenerated);
 
+    /// <summary>Adds <paramref name="action"/> for <paramref name="kind"/>, called only for operations whose key is one of the names <paramref name="names"/> gives at the kind's first operation.</summary>
+    internal void AddLater(OperationKind kind, Action<OperationAnalysisContext> action, Func<string[]> names) => table.AddLater(kind, rule, action, names, skipsGenerated);
+
     public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds)
     {
         foreach (var kind in operationKinds)

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -26,6 +27,33 @@ public static class DispatchExtensions
     /// <summary>Calls <paramref name="action"/> for each reference to a field named one of <paramref name="fieldNames"/>.</summary>
     public static void RegisterFieldReferenceAction(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, params string[] fieldNames) =>
         Register(context, OperationKind.FieldReference, action, fieldNames);
+
+    /// <summary>
+    /// Calls <paramref name="action"/> for each operation of <paramref name="kind"/> (invocations, object creations, property
+    /// or field references) whose name is one of those <paramref name="names"/> returns. The names are asked once, at the
+    /// first such operation, not at compilation start: for names only the compilation's declarations tell, which a build
+    /// is still binding when compilation-start actions run (a rule that reads them there pays for the compiler's work).
+    /// </summary>
+    public static void RegisterOperationActionForNamesReadLater(this CompilationStartAnalysisContext context, Action<OperationAnalysisContext> action, OperationKind kind, Func<string[]> names)
+    {
+        if (context is DispatchContext dispatch)
+        {
+            dispatch.AddLater(kind, action, names);
+        }
+        else
+        {
+            var asked = new Lazy<HashSet<string>>(() => new HashSet<string>(names(), StringComparer.Ordinal), System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+            context.RegisterOperationAction(
+                c =>
+                {
+                    if (DispatchTable.KeyOf(c.Operation) is { } key && asked.Value.Contains(key))
+                    {
+                        action(c);
+                    }
+                },
+                kind);
+        }
+    }
 
     private static void Register(CompilationStartAnalysisContext context, OperationKind kind, Action<OperationAnalysisContext> action, string[] names)
     {

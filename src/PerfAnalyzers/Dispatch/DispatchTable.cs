@@ -27,11 +27,7 @@ internal sealed class DispatchTable
 
     public void Add(OperationKind kind, int rule, Action<OperationAnalysisContext> action, string[]? names, bool skipsGenerated)
     {
-        if (!kinds.TryGetValue(kind, out var entry))
-        {
-            kinds.Add(kind, entry = new Kind());
-        }
-
+        var entry = EntryFor(kind);
         var handler = new Handler(rule, action, skipsGenerated);
         if (names is null)
         {
@@ -41,13 +37,26 @@ internal sealed class DispatchTable
 
         foreach (var name in names)
         {
-            if (!entry.ByKey.TryGetValue(name, out var list))
-            {
-                entry.ByKey.Add(name, list = new List<Handler>());
-            }
-
-            list.Add(handler);
+            entry.AddKeyed(name, handler);
         }
+    }
+
+    /// <summary>
+    /// Adds <paramref name="action"/> for the operations whose key is one of the names <paramref name="names"/> gives, asked
+    /// at the first operation of the kind, not at compilation start: names that only the compilation's declarations tell
+    /// (PERF004: the virtual members of the classes it may seal). Its time counts as the rule's setup.
+    /// </summary>
+    public void AddLater(OperationKind kind, int rule, Action<OperationAnalysisContext> action, Func<string[]> names, bool skipsGenerated) =>
+        EntryFor(kind).Later.Add((new Handler(rule, action, skipsGenerated), names));
+
+    private Kind EntryFor(OperationKind kind)
+    {
+        if (!kinds.TryGetValue(kind, out var entry))
+        {
+            kinds.Add(kind, entry = new Kind());
+        }
+
+        return entry;
     }
 
     /// <summary>The operation kinds some rule registered (for tests and the CLI).</summary>
@@ -58,42 +67,86 @@ internal sealed class DispatchTable
     {
         foreach (var pair in kinds)
         {
-            var all = pair.Value.All.ToArray();
-            var byKey = new Dictionary<string, Handler[]>(StringComparer.Ordinal);
-            foreach (var keyed in pair.Value.ByKey)
+            var route = new Route(pair.Value, clock);
+            context.RegisterOperationAction(route.Run, pair.Key);
+        }
+    }
+
+    /// <summary>One kind's handlers as Roslyn's callback reads them: those for every operation, then those for its key.</summary>
+    private sealed class Route(Kind kind, RuleClock? clock)
+    {
+        private readonly Handler[] all = kind.All.ToArray();
+        private readonly (Handler Handler, Func<string[]> Names)[] later = kind.Later.ToArray();
+        private volatile Dictionary<string, Handler[]> byKey = Freeze(kind.ByKey);
+
+        /// <summary>Some handler's names are still to be asked (<see cref="AddLater"/>).</summary>
+        private volatile bool pending = kind.Later.Count > 0;
+
+        public void Run(OperationAnalysisContext context)
+        {
+            if (all.Length > 0)
             {
-                byKey.Add(keyed.Key, keyed.Value.ToArray());
+                DispatchTable.Run(all, context, clock);
             }
 
-            if (byKey.Count == 0)
+            if (pending)
             {
-                context.RegisterOperationAction(c => Run(all, c, clock), pair.Key);
+                AskLaterNames();
             }
-            else if (all.Length == 0)
+
+            var keyed = byKey;
+            if (keyed.Count > 0 && KeyOf(context.Operation) is { } key && keyed.TryGetValue(key, out var handlers))
             {
-                context.RegisterOperationAction(
-                    c =>
+                DispatchTable.Run(handlers, context, clock);
+            }
+        }
+
+        /// <summary>Once, at the kind's first operation: the table again with the later handlers' names in it.</summary>
+        private void AskLaterNames()
+        {
+            lock (later)
+            {
+                if (!pending)
+                {
+                    return;
+                }
+
+                var merged = new Dictionary<string, List<Handler>>(StringComparer.Ordinal);
+                foreach (var pair in byKey)
+                {
+                    merged.Add(pair.Key, new List<Handler>(pair.Value));
+                }
+
+                foreach (var (handler, names) in later)
+                {
+                    var began = clock is null ? 0 : System.Diagnostics.Stopwatch.GetTimestamp();
+                    foreach (var name in names())
                     {
-                        if (KeyOf(c.Operation) is { } key && byKey.TryGetValue(key, out var handlers))
+                        if (!merged.TryGetValue(name, out var list))
                         {
-                            Run(handlers, c, clock);
+                            merged.Add(name, list = new List<Handler>());
                         }
-                    },
-                    pair.Key);
+
+                        list.Add(handler);
+                    }
+
+                    clock?.Add(handler.Rule, System.Diagnostics.Stopwatch.GetTimestamp() - began);
+                }
+
+                byKey = Freeze(merged);
+                pending = false;
             }
-            else
+        }
+
+        private static Dictionary<string, Handler[]> Freeze(Dictionary<string, List<Handler>> keyed)
+        {
+            var frozen = new Dictionary<string, Handler[]>(keyed.Count, StringComparer.Ordinal);
+            foreach (var pair in keyed)
             {
-                context.RegisterOperationAction(
-                    c =>
-                    {
-                        Run(all, c, clock);
-                        if (KeyOf(c.Operation) is { } key && byKey.TryGetValue(key, out var handlers))
-                        {
-                            Run(handlers, c, clock);
-                        }
-                    },
-                    pair.Key);
+                frozen.Add(pair.Key, pair.Value.ToArray());
             }
+
+            return frozen;
         }
     }
 
@@ -132,5 +185,17 @@ internal sealed class DispatchTable
         public List<Handler> All { get; } = new();
 
         public Dictionary<string, List<Handler>> ByKey { get; } = new(StringComparer.Ordinal);
+
+        public List<(Handler Handler, Func<string[]> Names)> Later { get; } = new();
+
+        public void AddKeyed(string name, Handler handler)
+        {
+            if (!ByKey.TryGetValue(name, out var list))
+            {
+                ByKey.Add(name, list = new List<Handler>());
+            }
+
+            list.Add(handler);
+        }
     }
 }

@@ -19,47 +19,6 @@ public sealed class PerfCompilation
         Legs = MultiTargeting.Legs(options.AnalyzerConfigOptionsProvider.GlobalOptions);
         Types = new WellKnownTypes(compilation);
         _profile = new System.Lazy<Profiles.Profile?>(() => Profiles.ProfileGate.Load(options, default));
-        _sourceTypes = new System.Lazy<System.Collections.Immutable.ImmutableArray<INamedTypeSymbol>>(() => CollectSourceTypes(compilation.Assembly.GlobalNamespace));
-    }
-
-    private readonly System.Lazy<System.Collections.Immutable.ImmutableArray<INamedTypeSymbol>> _sourceTypes;
-
-    /// <summary>
-    /// Every named type this compilation declares, nested ones included, read once from the declarations (the symbols
-    /// the compiler makes for them: no method body is bound) and shared by the rules that look at declarations up front.
-    /// </summary>
-    public System.Collections.Immutable.ImmutableArray<INamedTypeSymbol> SourceTypes => _sourceTypes.Value;
-
-    private static System.Collections.Immutable.ImmutableArray<INamedTypeSymbol> CollectSourceTypes(INamespaceSymbol global)
-    {
-        var found = System.Collections.Immutable.ImmutableArray.CreateBuilder<INamedTypeSymbol>();
-        var namespaces = new System.Collections.Generic.Stack<INamespaceSymbol>();
-        namespaces.Push(global);
-        while (namespaces.Count > 0)
-        {
-            foreach (var member in namespaces.Pop().GetMembers())
-            {
-                if (member is INamespaceSymbol inner)
-                {
-                    namespaces.Push(inner);
-                }
-                else if (member is INamedTypeSymbol type)
-                {
-                    AddWithNested(type, found);
-                }
-            }
-        }
-
-        return found.ToImmutable();
-    }
-
-    private static void AddWithNested(INamedTypeSymbol type, System.Collections.Immutable.ImmutableArray<INamedTypeSymbol>.Builder found)
-    {
-        found.Add(type);
-        foreach (var nested in type.GetTypeMembers())
-        {
-            AddWithNested(nested, found);
-        }
     }
 
     private readonly System.Lazy<Profiles.Profile?> _profile;

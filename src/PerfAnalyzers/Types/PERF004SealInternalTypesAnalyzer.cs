@@ -34,19 +34,13 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         var types = compilation.Types;
-        // The classes that may be flagged, read from the declarations before any body is bound: modifiers and the
-        // accessibility of the type and its containers (no base list, no attribute is bound here). Every callback below
-        // asks this set first, so that the calls, casts and conversions on public types, structs, interfaces and
-        // referenced types (nearly all of them) cost one lookup; and a compilation with no candidate (a library whose
-        // classes are all public, sealed or static) registers nothing.
-        var possible = PossibleCandidates(compilation, context.CancellationToken);
-        if (possible.Count == 0)
-        {
-            return;
-        }
-
+        // Nothing about the compilation's declarations is read here. In a build, compilation-start actions run while the
+        // compiler is still binding references and declarations, and whatever they touch first they pay for: the walk of
+        // every class and its members that chose the names below, done here, read 59 ms of NLog's build and 12-16 ms of
+        // Humanizer's (the compiler's own declaration work, charged to this rule; the CLI, which binds the declarations
+        // first, showed 1 ms). Each callback decides from the symbols it is handed (IsPossible: a few flags, the assembly
+        // and the accessibility), and the names are read at the first call, property read or creation.
         var mode = Rules.PERF004.InternalsVisibleTo.ReadForCompilation(context.Options, compilation.Compilation);
-        var internalsVisibleTo = compilation.Types.Get(WellKnownTypes.InternalsVisibleToAttribute);
 
         // Candidates (value: true when internal-effective, so friends can see them), the candidates some type derives
         // from, and the candidates used as a generic constraint. Filled concurrently, read at compilation end.
@@ -65,14 +59,14 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         var impact = Rules.PERF004.Impact.ReadForCompilation(context.Options, compilation.Compilation);
         var sealingHelps = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
         var created = new ConcurrentDictionary<INamedTypeSymbol, byte>(SymbolEqualityComparer.Default);
-        INamedTypeSymbol? Possible(ITypeSymbol? type) =>
-            type is INamedTypeSymbol { TypeKind: TypeKind.Class } named && possible.Contains(named.OriginalDefinition) ? named.OriginalDefinition : null;
+        INamedTypeSymbol? Possible(ITypeSymbol? type, Compilation of) =>
+            type is INamedTypeSymbol { TypeKind: TypeKind.Class } named && IsPossible(named.OriginalDefinition, of) ? named.OriginalDefinition : null;
         // A class that may be flagged and has no use through its own type recorded yet.
-        bool Unproven(ITypeSymbol? type) => Possible(type) is { } named && !sealingHelps.ContainsKey(named);
+        bool Unproven(ITypeSymbol? type, Compilation of) => Possible(type, of) is { } named && !sealingHelps.ContainsKey(named);
         void SealingHelps(ITypeSymbol? type, OperationAnalysisContext use)
         {
             // The cold check (syntax only: no private method's callers are looked up for a type-level rule) comes last.
-            if (impact == Rules.PERF004.ImpactMode.ChangesCode && Possible(type) is { } named && !sealingHelps.ContainsKey(named) &&
+            if (impact == Rules.PERF004.ImpactMode.ChangesCode && Possible(type, use.Compilation) is { } named && !sealingHelps.ContainsKey(named) &&
                 ColdPath.Allows(use.Options, use.Operation.Syntax, model: null, Rules.PERF004.Id, use.CancellationToken))
             {
                 sealingHelps.TryAdd(named, 0);
@@ -89,7 +83,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                         var conversion = (IConversionOperation)c.Operation;
                         if (!conversion.IsImplicit)
                         {
-                            RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface, possible);
+                            RecordForeignInterface(conversion.Operand.Type, conversion.Type, castToForeignInterface, c.Compilation);
                             if (conversion.Conversion.IsReference && !SymbolEqualityComparer.Default.Equals(conversion.Operand.Type, conversion.Type))
                             {
                                 SealingHelps(conversion.Type, c);
@@ -99,12 +93,12 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                         break;
                     case OperationKind.IsType:
                         var isType = (IIsTypeOperation)c.Operation;
-                        RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface, possible);
+                        RecordForeignInterface(isType.ValueOperand.Type, isType.TypeOperand, castToForeignInterface, c.Compilation);
                         SealingHelps(isType.TypeOperand, c);
                         break;
                     case OperationKind.DeclarationPattern or OperationKind.TypePattern or OperationKind.RecursivePattern:
                         var pattern = (IPatternOperation)c.Operation;
-                        RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface, possible);
+                        RecordForeignInterface(pattern.InputType, pattern.NarrowedType, castToForeignInterface, c.Compilation);
                         if (!SymbolEqualityComparer.Default.Equals(pattern.InputType, pattern.NarrowedType))
                         {
                             SealingHelps(pattern.NarrowedType, c);
@@ -114,18 +108,18 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                     case OperationKind.Loop:
                         if (c.Operation is IForEachLoopOperation { Syntax: ForEachStatementSyntax { Type.IsVar: false } loop } forEach &&
                             forEach.LoopControlVariable is IVariableDeclaratorOperation { Symbol.Type: { } declared } &&
-                            (Possible(declared) is not null || declared.TypeKind == TypeKind.Interface) &&
+                            (Possible(declared, c.Compilation) is not null || declared.TypeKind == TypeKind.Interface) &&
                             forEach.SemanticModel?.GetForEachStatementInfo(loop) is { ElementConversion.IsExplicit: true, ElementType: { } element })
                         {
                             // 'foreach (IShape s in classes)' converts each element explicitly.
-                            RecordForeignInterface(element, declared, castToForeignInterface, possible);
+                            RecordForeignInterface(element, declared, castToForeignInterface, c.Compilation);
                             SealingHelps(declared, c);
                         }
 
                         break;
                     case OperationKind.LocalFunction:
                         // Local functions have no symbol action: their constraints are read here.
-                        AddConstraints(((ILocalFunctionOperation)c.Operation).Symbol.TypeParameters, constraints, possible);
+                        AddConstraints(((ILocalFunctionOperation)c.Operation).Symbol.TypeParameters, constraints, c.Compilation);
                         break;
                     case OperationKind.ArrayElementReference:
                         // The covariance check of a store into a C[] goes when C is sealed.
@@ -155,37 +149,44 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         if (impact == Rules.PERF004.ImpactMode.ChangesCode)
         {
             // Calls, property reads and creations reach the rule by name (DispatchExtensions): only the names of virtual
-            // members some candidate has (its own or inherited) and the candidates' own names, instead of every call,
-            // property read and creation in the compilation. On NLog these were 15,000 callbacks, nearly all on other types.
-            var (methodNames, propertyNames, typeNames) = Names(possible, context.CancellationToken);
-            context.RegisterInvocationAction(
+            // members some possible candidate has (its own or inherited) and the candidates' own names, instead of every
+            // call, property read and creation in the compilation (on NLog 18,500 callbacks, nearly all on other types).
+            // The names are read from the declarations at the first such operation, when the compiler has declared them.
+            var cancellationToken = context.CancellationToken;
+            var names = new System.Lazy<(string[] Methods, string[] Properties, string[] Types)>(
+                () => Names(PossibleCandidates(compilation.Compilation, cancellationToken), cancellationToken),
+                LazyThreadSafetyMode.ExecutionAndPublication);
+            context.RegisterOperationActionForNamesReadLater(
                 c =>
                 {
-                    // The receiver first (one set lookup), and a metadata method's IsOverride looks for the member it overrides.
-                    if (c.Operation is IInvocationOperation { Instance: { } instance, TargetMethod: var method } && Unproven(instance.Type) && IsVirtual(method))
+                    // The receiver first, and a metadata method's IsOverride looks for the member it overrides.
+                    if (c.Operation is IInvocationOperation { Instance: { } instance, TargetMethod: var method } && Unproven(instance.Type, c.Compilation) && IsVirtual(method))
                     {
                         SealingHelps(instance.Type, c);
                     }
                 },
-                methodNames);
-            context.RegisterPropertyReferenceAction(
+                OperationKind.Invocation,
+                () => names.Value.Methods);
+            context.RegisterOperationActionForNamesReadLater(
                 c =>
                 {
-                    if (c.Operation is IPropertyReferenceOperation { Instance: { } instance, Property: var property } && Unproven(instance.Type) && IsVirtual(property))
+                    if (c.Operation is IPropertyReferenceOperation { Instance: { } instance, Property: var property } && Unproven(instance.Type, c.Compilation) && IsVirtual(property))
                     {
                         SealingHelps(instance.Type, c);
                     }
                 },
-                propertyNames);
-            context.RegisterObjectCreationAction(
+                OperationKind.PropertyReference,
+                () => names.Value.Properties);
+            context.RegisterOperationActionForNamesReadLater(
                 c =>
                 {
-                    if (Possible(c.Operation.Type) is { } made)
+                    if (Possible(c.Operation.Type, c.Compilation) is { } made)
                     {
                         created.TryAdd(made, 0);
                     }
                 },
-                typeNames);
+                OperationKind.ObjectCreation,
+                () => names.Value.Types);
         }
 
         var generatedTrees = new ConcurrentDictionary<SyntaxTree, byte>();
@@ -202,12 +203,12 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             c =>
             {
                 var type = (INamedTypeSymbol)c.Symbol;
-                if (type.BaseType is { TypeKind: TypeKind.Class } baseType && possible.Contains(baseType.OriginalDefinition))
+                if (type.BaseType is { TypeKind: TypeKind.Class } baseType && IsPossible(baseType.OriginalDefinition, c.Compilation))
                 {
                     derivedFrom.TryAdd(baseType.OriginalDefinition, 0);
                 }
 
-                AddConstraints(type.TypeParameters, constraints, possible);
+                AddConstraints(type.TypeParameters, constraints, c.Compilation);
 
                 // Generic methods' constraints, read here rather than from a symbol action per method (measurably cheaper), and
                 // only for the methods declared with a 'where' clause (an override or explicit implementation inherits its
@@ -228,14 +229,14 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
                             {
                                 if (named is IMethodSymbol { IsGenericMethod: true } method)
                                 {
-                                    AddConstraints(method.TypeParameters, constraints, possible);
+                                    AddConstraints(method.TypeParameters, constraints, c.Compilation);
                                 }
                             }
                         }
                     }
                 }
 
-                if (!c.IsGeneratedCode && possible.Contains(type) && IsCandidate(type, types, c.CancellationToken) is { } internalEffective)
+                if (!c.IsGeneratedCode && IsPossible(type, c.Compilation) && !type.DeclaringSyntaxReferences.IsEmpty && IsCandidate(type, types, c.CancellationToken) is { } internalEffective)
                 {
                     candidates.TryAdd(type, internalEffective);
                 }
@@ -246,7 +247,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         {
             // Read at the end, when the compiler has bound the assembly's attributes for itself: asked at compilation start,
             // this rule paid for binding them (most of its time on NLog, measured with a sampling profiler).
-            var friendsMayDerive = FriendsMayDerive(c.Compilation.Assembly, internalsVisibleTo, mode);
+            var friendsMayDerive = FriendsMayDerive(c.Compilation.Assembly, types.Get(WellKnownTypes.InternalsVisibleToAttribute), mode);
             foreach (var pair in candidates)
             {
                 c.CancellationToken.ThrowIfCancellationRequested();
@@ -273,28 +274,158 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
-    /// The source classes that declarations alone allow to be flagged: not static, abstract, sealed or implicit, named,
-    /// declared in source, and seen by no other assembly (internal or private, counting the types that contain them).
-    /// The walk reads the compiler's declaration table (namespaces and type members, no binding).
+    /// The classes that declarations alone allow to be flagged (<see cref="IsPossible"/>), read from the compiler's
+    /// declarations (namespaces and type members, no method body).
     /// </summary>
-    private static HashSet<INamedTypeSymbol> PossibleCandidates(PerfCompilation compilation, CancellationToken cancellationToken)
+    private static List<INamedTypeSymbol> PossibleCandidates(Compilation compilation, CancellationToken cancellationToken)
     {
-        var found = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        foreach (var type in compilation.SourceTypes)
+        var found = new List<INamedTypeSymbol>();
+        var pending = new Stack<INamespaceOrTypeSymbol>();
+        pending.Push(compilation.Assembly.GlobalNamespace);
+        while (pending.Count > 0)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            if (type.TypeKind == TypeKind.Class && !type.IsStatic && !type.IsAbstract && !type.IsSealed && !type.IsImplicitlyDeclared && type.CanBeReferencedByName &&
-                !type.DeclaringSyntaxReferences.IsEmpty && EffectiveAccess(type) is Access.Internal or Access.Private &&
-                // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
-                // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
-                !(type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty))
+            var container = pending.Pop();
+            foreach (var type in container.GetTypeMembers())
             {
-                found.Add(type);
+                pending.Push(type);
+                if (type.TypeKind == TypeKind.Class && IsPossible(type, compilation))
+                {
+                    found.Add(type);
+                }
+            }
+
+            if (container is INamespaceSymbol ns)
+            {
+                foreach (var inner in ns.GetNamespaceMembers())
+                {
+                    pending.Push(inner);
+                }
             }
         }
 
         return found;
     }
+
+    /// <summary>
+    /// The names the keyed registrations listen to: every virtual, abstract or override method and property (indexers
+    /// are named "this[]", as their references are) of the candidates and the classes they derive from, each class read
+    /// once; and the candidates' own names, for their creations. A class of this compilation is read from its declarations'
+    /// syntax (the modifiers of its members), a referenced class from its members: asked before the compiler has declared
+    /// the members of every class, reading them as symbols made this rule pay for declaring them (21 ms of Humanizer's
+    /// build at the first call), where the syntax is there already and a referenced class's members are shared by every
+    /// compilation that references it.
+    /// </summary>
+    private static (string[] Methods, string[] Properties, string[] Types) Names(List<INamedTypeSymbol> possible, CancellationToken cancellationToken)
+    {
+        var methods = new HashSet<string>(StringComparer.Ordinal);
+        var properties = new HashSet<string>(StringComparer.Ordinal);
+        var types = new HashSet<string>(StringComparer.Ordinal);
+        var read = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (var candidate in possible)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            types.Add(candidate.Name);
+            for (var type = candidate; type is not null && read.Add(type.OriginalDefinition); type = type.BaseType)
+            {
+                var declarations = type.DeclaringSyntaxReferences;
+                if (declarations.IsEmpty)
+                {
+                    AddVirtualMembers(type, methods, properties);
+                    continue;
+                }
+
+                foreach (var declaration in declarations)
+                {
+                    if (declaration.GetSyntax(cancellationToken) is TypeDeclarationSyntax written)
+                    {
+                        AddVirtualMembers(written, methods, properties);
+                    }
+                }
+            }
+        }
+
+        return (ToArray(methods), ToArray(properties), ToArray(types));
+    }
+
+    /// <summary>A referenced class's virtual, abstract and override methods and properties, from its symbols.</summary>
+    private static void AddVirtualMembers(INamedTypeSymbol type, HashSet<string> methods, HashSet<string> properties)
+    {
+        foreach (var member in type.GetMembers())
+        {
+            if (!IsVirtual(member))
+            {
+                continue;
+            }
+
+            if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
+            {
+                methods.Add(member.Name);
+            }
+            else if (member is IPropertySymbol)
+            {
+                properties.Add(member.Name);
+            }
+        }
+    }
+
+    /// <summary>
+    /// A source class's methods and properties declared virtual, abstract or override (sealed overrides included), from
+    /// one of its declarations. A record's own virtual members (ToString, Equals, GetHashCode, ...) are object's names too,
+    /// which every chain of base classes ends with.
+    /// </summary>
+    private static void AddVirtualMembers(TypeDeclarationSyntax declaration, HashSet<string> methods, HashSet<string> properties)
+    {
+        foreach (var member in declaration.Members)
+        {
+            switch (member)
+            {
+                case MethodDeclarationSyntax { ExplicitInterfaceSpecifier: null } method when IsVirtual(method.Modifiers):
+                    methods.Add(method.Identifier.ValueText);
+                    break;
+                case PropertyDeclarationSyntax { ExplicitInterfaceSpecifier: null } property when IsVirtual(property.Modifiers):
+                    properties.Add(property.Identifier.ValueText);
+                    break;
+                case IndexerDeclarationSyntax { ExplicitInterfaceSpecifier: null } indexer when IsVirtual(indexer.Modifiers):
+                    properties.Add(WellKnownMemberNames.Indexer);
+                    break;
+            }
+        }
+    }
+
+    private static bool IsVirtual(SyntaxTokenList modifiers)
+    {
+        foreach (var modifier in modifiers)
+        {
+            if (modifier.IsKind(SyntaxKind.VirtualKeyword) || modifier.IsKind(SyntaxKind.OverrideKeyword) || modifier.IsKind(SyntaxKind.AbstractKeyword))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static string[] ToArray(HashSet<string> names)
+    {
+        var array = new string[names.Count];
+        names.CopyTo(array);
+        return array;
+    }
+
+    /// <summary>
+    /// Whether the declaration alone allows the class (an original definition) to be flagged: not static, abstract, sealed
+    /// or implicit, named, declared in this compilation, and seen by no other assembly (internal or private, counting the
+    /// types that contain it). Read from the symbol's flags, not from its members or attributes: the framework's classes
+    /// that most receivers have are rejected by their assembly.
+    /// </summary>
+    private static bool IsPossible(INamedTypeSymbol type, Compilation compilation) =>
+        !type.IsSealed && !type.IsStatic && !type.IsAbstract && !type.IsImplicitlyDeclared && type.CanBeReferencedByName &&
+        SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, compilation.Assembly) &&
+        EffectiveAccess(type) is Access.Internal or Access.Private &&
+        // The class top-level statements make (named Program, its entry point '<Main>$'): no declaration of it to seal.
+        // The name first: a member lookup on every class made the rule measurably slower on Serilog (docs/rules/PERF004.md).
+        !(type.Name == "Program" && !type.GetMembers(WellKnownMemberNames.TopLevelStatementsEntryPointMethodName).IsEmpty);
 
     /// <summary>
     /// Null when the type is not a candidate; otherwise whether its effective accessibility is internal (true) or
@@ -358,58 +489,11 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         return access;
     }
 
-    /// <summary>
-    /// The names the keyed registrations listen to: every virtual, abstract or override method and property (indexers
-    /// are named "this[]", as their references are) of the candidates and the classes they derive from, each class read
-    /// once; and the candidates' own names, for their creations. Reads the candidates' base classes, which the compiler
-    /// binds for its declarations in any build.
-    /// </summary>
-    private static (string[] Methods, string[] Properties, string[] Types) Names(HashSet<INamedTypeSymbol> possible, CancellationToken cancellationToken)
-    {
-        var methods = new HashSet<string>(StringComparer.Ordinal);
-        var properties = new HashSet<string>(StringComparer.Ordinal);
-        var types = new HashSet<string>(StringComparer.Ordinal);
-        var read = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        foreach (var candidate in possible)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            types.Add(candidate.Name);
-            for (var type = candidate; type is not null && read.Add(type.OriginalDefinition); type = type.BaseType)
-            {
-                foreach (var member in type.GetMembers())
-                {
-                    if (!IsVirtual(member))
-                    {
-                        continue;
-                    }
-
-                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary })
-                    {
-                        methods.Add(member.Name);
-                    }
-                    else if (member is IPropertySymbol)
-                    {
-                        properties.Add(member.Name);
-                    }
-                }
-            }
-        }
-
-        return (ToArray(methods), ToArray(properties), ToArray(types));
-    }
-
-    private static string[] ToArray(HashSet<string> names)
-    {
-        var array = new string[names.Count];
-        names.CopyTo(array);
-        return array;
-    }
-
     /// <summary>A virtual, abstract or override member: a call through a sealed class's own type becomes a direct call.</summary>
     private static bool IsVirtual(ISymbol member) => member.IsVirtual || member.IsOverride || member.IsAbstract;
 
     /// <summary>Records the class when one side is a class and the other an interface the class does not implement (arrays and tuples unwrapped).</summary>
-    private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes, HashSet<INamedTypeSymbol> possible)
+    private static void RecordForeignInterface(ITypeSymbol? from, ITypeSymbol? to, ConcurrentDictionary<INamedTypeSymbol, byte> classes, Compilation compilation)
     {
         while (from is IArrayTypeSymbol fromArray && to is IArrayTypeSymbol toArray)
         {
@@ -422,14 +506,14 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         {
             for (var i = 0; i < fromTuple.TupleElements.Length; i++)
             {
-                RecordForeignInterface(fromTuple.TupleElements[i].Type, toTuple.TupleElements[i].Type, classes, possible);
+                RecordForeignInterface(fromTuple.TupleElements[i].Type, toTuple.TupleElements[i].Type, classes, compilation);
             }
 
             return;
         }
 
         var (type, other) = from is INamedTypeSymbol { TypeKind: TypeKind.Class } c1 ? (c1, to) : to is INamedTypeSymbol { TypeKind: TypeKind.Class } c2 ? (c2, from) : (null, null);
-        if (type is null || other is not INamedTypeSymbol { TypeKind: TypeKind.Interface } face || !possible.Contains(type.OriginalDefinition))
+        if (type is null || other is not INamedTypeSymbol { TypeKind: TypeKind.Interface } face || !IsPossible(type.OriginalDefinition, compilation))
         {
             return;
         }
@@ -445,13 +529,13 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
         classes.TryAdd(type.OriginalDefinition, 0);
     }
 
-    private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints, HashSet<INamedTypeSymbol> possible)
+    private static void AddConstraints(ImmutableArray<ITypeParameterSymbol> typeParameters, ConcurrentDictionary<INamedTypeSymbol, byte> constraints, Compilation compilation)
     {
         foreach (var parameter in typeParameters)
         {
             foreach (var constraint in parameter.ConstraintTypes)
             {
-                if (constraint is INamedTypeSymbol { TypeKind: TypeKind.Class } named && possible.Contains(named.OriginalDefinition))
+                if (constraint is INamedTypeSymbol { TypeKind: TypeKind.Class } named && IsPossible(named.OriginalDefinition, compilation))
                 {
                     constraints.TryAdd(named.OriginalDefinition, 0);
                 }
