@@ -148,13 +148,19 @@ public class DispatchTests
     }
 
     /// <summary>
-    /// PERF004 and PERF012 decide from the whole compilation's declarations, and read none of them at compilation start: in
-    /// a build that action runs while the compiler is still binding the references and declaring the types, and whatever it
-    /// asks first it pays for (docs/performance.md). Here the references count their reads: the two rules' start reads
-    /// none, where one question about a type does.
+    /// No rule reads anything of the compilation at its start: in a build Roslyn runs that action while the compiler is
+    /// still binding the references and declaring the types, and whatever it asks first it pays for (docs/performance.md:
+    /// PERF004's table of virtual names, 62-77 ms of NLog's build; the first type resolved, 6-20 ms). Types are resolved at
+    /// a rule's first callback (PerfCompilation.Later), PERF004's and PERF012's candidates where the compiler declares them.
+    /// Here the references count their reads: the whole dispatcher's start reads none, on targets that start the old-target
+    /// rules and the new ones, where one question about a type does.
     /// </summary>
-    [Fact]
-    public void PERF004_and_PERF012_read_nothing_of_the_compilation_at_its_start()
+    [Theory]
+    [InlineData("net7.0")]
+    [InlineData("net10.0")]
+    [InlineData("netstandard2.0")]
+    [InlineData("net472")]
+    public void No_rule_reads_the_compilation_at_its_start(string targetFramework)
     {
         var references = TestCompilations.References(TestReferences.Net80).Select(r => new CountingReference((PortableExecutableReference)r)).ToArray();
         var compilation = CSharpCompilation.Create(
@@ -162,14 +168,13 @@ public class DispatchTests
             new[] { CSharpSyntaxTree.ParseText("class C { public virtual int M() => Table[0]; static readonly byte[] Table = { 1 }; } static class P { static int Run() => new C().M(); }", path: "/src/A.cs") },
             references,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
-        // net7.0: a target PERF012 runs on.
-        var options = new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, new TestConfig(new Dictionary<string, string> { ["build_property.TargetFramework"] = "net7.0" }));
+        var options = new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, new TestConfig(new Dictionary<string, string> { ["build_property.TargetFramework"] = targetFramework }));
         var start = new RecordingStart(compilation, options);
+        var rules = new PerfDispatcher().Rules;
 
-        Dispatcher.Start(start, ImmutableArray.Create<PerfAnalyzer>(new PERF004SealInternalTypesAnalyzer(), new PERF012UseReadOnlySpanForConstantDataAnalyzer()), clock: null, analyzesGenerated: true);
+        Dispatcher.Start(start, rules, clock: null, analyzesGenerated: true);
 
         Assert.Contains(OperationKind.Invocation, start.OperationKinds);
-        Assert.Contains(OperationKind.FieldReference, start.OperationKinds);
         Assert.Equal(0, references.Sum(r => r.Reads));
         _ = compilation.GetTypeByMetadataName("C");
         Assert.True(references.Sum(r => r.Reads) > 0, "asking for a type read no reference: the test cannot see reads");
@@ -289,6 +294,18 @@ public class DispatchTests
         public List<OperationKind> OperationKinds { get; } = new();
 
         public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) => OperationKinds.AddRange(operationKinds);
+
+        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action)
+        {
+        }
+
+        public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action)
+        {
+        }
+
+        public override void RegisterSymbolStartAction(Action<SymbolStartAnalysisContext> action, SymbolKind symbolKind)
+        {
+        }
 
         public override void RegisterCompilationEndAction(Action<CompilationAnalysisContext> action)
         {

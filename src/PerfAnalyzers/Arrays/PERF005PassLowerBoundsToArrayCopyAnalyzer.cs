@@ -30,7 +30,24 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
             return;
         }
 
-        var array = compilation.Compilation.GetSpecialType(SpecialType.System_Array);
+        // Resolved at the first call named Copy (PerfCompilation.Later).
+        var methods = compilation.Later(() => CopyOverloads(compilation.Compilation));
+        var framework = compilation.TargetFramework.ToString();
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (methods.Value is { } resolved)
+                {
+                    AnalyzeInvocation(c, resolved, framework);
+                }
+            },
+            "Copy");
+    }
+
+    /// <summary>Array.Copy's three-argument overloads, or null without them or without the five-argument one.</summary>
+    private static ImmutableHashSet<IMethodSymbol>? CopyOverloads(Compilation compilation)
+    {
+        var array = compilation.GetSpecialType(SpecialType.System_Array);
         var threeArgument = ImmutableHashSet.CreateBuilder<IMethodSymbol>(SymbolEqualityComparer.Default);
         var hasFiveArgument = false;
         foreach (var member in array.GetMembers("Copy"))
@@ -48,14 +65,7 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
             }
         }
 
-        if (threeArgument.Count == 0 || !hasFiveArgument)
-        {
-            return;
-        }
-
-        var methods = threeArgument.ToImmutable();
-        var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(c => AnalyzeInvocation(c, methods, framework), "Copy");
+        return threeArgument.Count == 0 || !hasFiveArgument ? null : threeArgument.ToImmutable();
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, ImmutableHashSet<IMethodSymbol> methods, string framework)

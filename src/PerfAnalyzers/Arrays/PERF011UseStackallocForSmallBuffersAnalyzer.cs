@@ -30,19 +30,26 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.SpanOfT) is not { } span ||
-            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
-        {
-            return;
-        }
-
+        // The span types are resolved at the first array creation (PerfCompilation.Later).
         var types = compilation.Types;
+        var spans = compilation.Later(() =>
+            types.Get(WellKnownTypes.SpanOfT) is { } span && types.Get(WellKnownTypes.ReadOnlySpanOfT) is { } readOnlySpan
+                ? (Span: span, ReadOnlySpan: readOnlySpan)
+                : ((INamedTypeSymbol Span, INamedTypeSymbol ReadOnlySpan)?)null);
 
         // From .NET 10 the JIT stack-allocates a small array whose every use it can see (measured: 0 B); the rule then
         // needs a call that the buffer is passed to, where the array escapes to the heap.
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
         var referencesByBody = new LastBody();
-        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan, types, needsCall, referencesByBody), OperationKind.ArrayCreation);
+        context.RegisterOperationAction(
+            c =>
+            {
+                if (spans.Value is { } resolved)
+                {
+                    Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan, types, needsCall, referencesByBody);
+                }
+            },
+            OperationKind.ArrayCreation);
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan, WellKnownTypes types, bool needsCall,

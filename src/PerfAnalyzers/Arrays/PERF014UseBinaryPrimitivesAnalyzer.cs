@@ -50,43 +50,63 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
-        {
-            return;
-        }
-
         // Where BinaryPrimitives is sure to exist (.NET Core 2.1+, whose reference assemblies put it outside the core
         // library, so that resolving it searches every referenced assembly: WellKnownTypes), it is resolved at the first
-        // candidate; elsewhere now, since its absence turns the rule off.
+        // candidate; elsewhere at the first callback, since its absence turns the rule off. The span types too are
+        // resolved at the first callback (PerfCompilation.Later), not here.
         var api = new Api(compilation);
-        if (!compilation.TargetFramework.IsNetCoreAtLeast(2, 1) && api.BinaryPrimitives is null)
-        {
-            return;
-        }
-
-        var span = compilation.Types.Get(WellKnownTypes.SpanOfT);
         var types = compilation.Types;
-        context.RegisterOperationAction(c => Analyze(c, compilation, api, readOnlySpan, span, types), OperationKind.Binary);
+        var symbols = compilation.Later(() =>
+            types.Get(WellKnownTypes.ReadOnlySpanOfT) is { } readOnlySpan && (compilation.TargetFramework.IsNetCoreAtLeast(2, 1) || api.BinaryPrimitives is not null)
+                ? new Resolved(readOnlySpan, types.Get(WellKnownTypes.SpanOfT), types.Get(WellKnownTypes.BitConverter), types.Get(WellKnownTypes.Array))
+                : null);
+        context.RegisterOperationAction(
+            c =>
+            {
+                if (symbols.Value is { } resolved)
+                {
+                    Analyze(c, compilation, api, resolved.ReadOnlySpan, resolved.Span, types);
+                }
+            },
+            OperationKind.Binary);
 
         // The statement shapes are found from their first statement: the store into an array element or a span's indexer
         // that begins a run of stores, and the GetBytes call. Until 2026-11-27 they were found by reading every statement
         // of every block from a callback per block, the rule's only use of blocks: on SharpZipLib, 3,349 callbacks and
         // 0.85 ms of reading a compilation, besides Roslyn's charge for each callback.
-        if (span is not null)
+        void AnalyzeStoreIfSpans(OperationAnalysisContext c)
         {
-            context.RegisterOperationAction(c => AnalyzeStore(c, compilation, api, span), OperationKind.ArrayElementReference);
-            context.RegisterPropertyReferenceAction(c => AnalyzeStore(c, compilation, api, span), WellKnownMemberNames.Indexer);
+            if (symbols.Value is { Span: { } span })
+            {
+                AnalyzeStore(c, compilation, api, span);
+            }
         }
 
-        var bitConverter = compilation.Types.Get(WellKnownTypes.BitConverter);
-        var array = compilation.Types.Get(WellKnownTypes.Array);
-        if (bitConverter is not null && array is not null)
-        {
-            context.RegisterInvocationAction(c => AnalyzeGetBytes(c, compilation, api, bitConverter, array), "GetBytes");
-        }
+        context.RegisterOperationAction(AnalyzeStoreIfSpans, OperationKind.ArrayElementReference);
+        context.RegisterPropertyReferenceAction(AnalyzeStoreIfSpans, WellKnownMemberNames.Indexer);
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { BitConverter: { } bitConverter, Array: { } array })
+                {
+                    AnalyzeGetBytes(c, compilation, api, bitConverter, array);
+                }
+            },
+            "GetBytes");
     }
 
-    /// <summary><c>BinaryPrimitives</c> and <c>AsSpan</c>, resolved once per compilation when first asked.</summary>
+    /// <summary>The types the rule reads, resolved at its first callback; null when the rule has nothing to offer.</summary>
+    private sealed class Resolved(INamedTypeSymbol readOnlySpan, INamedTypeSymbol? span, INamedTypeSymbol? bitConverter, INamedTypeSymbol? array)
+    {
+        public INamedTypeSymbol ReadOnlySpan { get; } = readOnlySpan;
+
+        public INamedTypeSymbol? Span { get; } = span;
+
+        public INamedTypeSymbol? BitConverter { get; } = bitConverter;
+
+        public INamedTypeSymbol? Array { get; } = array;
+    }
+
     private sealed class Api
     {
         private readonly Lazy<(INamedTypeSymbol? BinaryPrimitives, bool HasAsSpan, bool HasReverseEndianness)> _value;

@@ -49,14 +49,20 @@ public sealed partial class PERF015UseClearOrFillAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var apis = Symbols.Resolve(compilation);
-        if (apis.HasClearWhole && apis.ClearRange is not null)
-        {
-            // Only calls named Clear reach this handler: the dispatcher reads each call's name once for every rule.
-            context.RegisterInvocationAction(c => AnalyzeClearCall(c, apis), "Clear");
-        }
+        // Resolved at the first loop or call named Clear (PerfCompilation.Later).
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
 
-        context.RegisterOperationAction(c => AnalyzeLoop(c, apis), OperationKind.Loop);
+        // Only calls named Clear reach this handler: the dispatcher reads each call's name once for every rule.
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { HasClearWhole: true, ClearRange: not null } apis)
+                {
+                    AnalyzeClearCall(c, apis);
+                }
+            },
+            "Clear");
+        context.RegisterOperationAction(c => AnalyzeLoop(c, symbols.Value), OperationKind.Loop);
     }
 
     /// <summary>What the compilation offers: <c>Array.Clear(Array)</c> (.NET 6+), <c>Array.Fill&lt;T&gt;</c> (.NET Core 2.0+), spans.</summary>

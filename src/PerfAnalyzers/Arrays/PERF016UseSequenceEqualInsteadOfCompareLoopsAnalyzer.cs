@@ -28,14 +28,26 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         // .NET Core 3.0 vectorized SequenceEqual (the seed's comparison benchmarks); nothing measured elsewhere.
-        if (!compilation.TargetFramework.IsNetCoreAtLeast(3) ||
-            compilation.Types.Get(WellKnownTypes.SpanOfT) is not { } span ||
-            compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT) is not { } readOnlySpan)
+        if (!compilation.TargetFramework.IsNetCoreAtLeast(3))
         {
             return;
         }
 
-        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan), OperationKind.Loop);
+        // The span types are resolved at the first loop (PerfCompilation.Later).
+        var types = compilation.Types;
+        var spans = compilation.Later(() =>
+            types.Get(WellKnownTypes.SpanOfT) is { } span && types.Get(WellKnownTypes.ReadOnlySpanOfT) is { } readOnlySpan
+                ? (Span: span, ReadOnlySpan: readOnlySpan)
+                : ((INamedTypeSymbol Span, INamedTypeSymbol ReadOnlySpan)?)null);
+        context.RegisterOperationAction(
+            c =>
+            {
+                if (spans.Value is { } resolved)
+                {
+                    Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan);
+                }
+            },
+            OperationKind.Loop);
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)

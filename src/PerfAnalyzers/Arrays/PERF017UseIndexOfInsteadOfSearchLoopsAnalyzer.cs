@@ -68,9 +68,10 @@ public sealed partial class PERF017UseIndexOfInsteadOfSearchLoopsAnalyzer : Perf
             return;
         }
 
-        var span = compilation.Types.Get(WellKnownTypes.SpanOfT);
-        var readOnlySpan = compilation.Types.Get(WellKnownTypes.ReadOnlySpanOfT);
-        context.RegisterOperationAction(c => Analyze(c, compilation, span, readOnlySpan), OperationKind.Loop);
+        // The span types are resolved at the first loop (PerfCompilation.Later).
+        var types = compilation.Types;
+        var spans = compilation.Later(() => (Span: types.Get(WellKnownTypes.SpanOfT), ReadOnlySpan: types.Get(WellKnownTypes.ReadOnlySpanOfT)));
+        context.RegisterOperationAction(c => Analyze(c, compilation, spans.Value.Span, spans.Value.ReadOnlySpan), OperationKind.Loop);
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol? span, INamedTypeSymbol? readOnlySpan)

@@ -42,14 +42,30 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = Symbols.Resolve(compilation);
-        if (types is null)
-        {
-            return;
-        }
-
-        context.RegisterPropertyReferenceAction(c => AnalyzeResult(c, types), "Result");
-        context.RegisterInvocationAction(c => AnalyzeInvocation(c, types), "Wait", "GetResult", "WaitAll", "WaitAny", "Sleep");
+        // Resolved at the first call or property read the rule names (PerfCompilation.Later).
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
+        context.RegisterPropertyReferenceAction(
+            c =>
+            {
+                if (symbols.Value is { } types)
+                {
+                    AnalyzeResult(c, types);
+                }
+            },
+            "Result");
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { } types)
+                {
+                    AnalyzeInvocation(c, types);
+                }
+            },
+            "Wait",
+            "GetResult",
+            "WaitAll",
+            "WaitAny",
+            "Sleep");
     }
 
     /// <summary>The types the rule resolves once per compilation.</summary>

@@ -32,28 +32,42 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         // .NET 6 made Task.FromResult return cached tasks for true and false; unknown stays silent.
-        if (!compilation.TargetFramework.IsBeforeNetCore(6) || compilation.Types.Get(WellKnownTypes.Task) is not { } task)
+        if (!compilation.TargetFramework.IsBeforeNetCore(6))
         {
             return;
         }
 
-        IMethodSymbol? fromResult = null;
-        foreach (var member in task.GetMembers("FromResult"))
-        {
-            if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, Parameters.Length: 1 } method)
+        // Resolved at the first call named FromResult (PerfCompilation.Later).
+        var types = compilation.Types;
+        var fromResult = compilation.Later(() => FromResult(types));
+        var framework = compilation.TargetFramework.ToString();
+        context.RegisterInvocationAction(
+            c =>
             {
-                fromResult = method;
+                if (fromResult.Value is { } resolved)
+                {
+                    AnalyzeInvocation(c, resolved, types, framework);
+                }
+            },
+            "FromResult");
+    }
+
+    /// <summary>Task.FromResult&lt;T&gt;(T), or null without it.</summary>
+    private static IMethodSymbol? FromResult(WellKnownTypes types)
+    {
+        IMethodSymbol? fromResult = null;
+        if (types.Get(WellKnownTypes.Task) is { } task)
+        {
+            foreach (var member in task.GetMembers("FromResult"))
+            {
+                if (member is IMethodSymbol { IsStatic: true, IsGenericMethod: true, Parameters.Length: 1 } method)
+                {
+                    fromResult = method;
+                }
             }
         }
 
-        if (fromResult is null)
-        {
-            return;
-        }
-
-        var types = compilation.Types;
-        var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(c => AnalyzeInvocation(c, fromResult, types, framework), "FromResult");
+        return fromResult;
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, IMethodSymbol fromResult, WellKnownTypes types, string framework)

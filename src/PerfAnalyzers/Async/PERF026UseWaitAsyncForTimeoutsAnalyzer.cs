@@ -31,13 +31,19 @@ public sealed class PERF026UseWaitAsyncForTimeoutsAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         // Task.WaitAsync(TimeSpan) arrived in .NET 6; where it is missing there is nothing to suggest.
-        if (compilation.Types.Get(WellKnownTypes.Task) is not { } task ||
-            !task.GetMembers("WaitAsync").Any(m => m is IMethodSymbol { IsStatic: false, Parameters.Length: 1 } method && compilation.Types.Is(method.Parameters[0].Type, WellKnownTypes.TimeSpan)))
-        {
-            return;
-        }
-
-        context.RegisterInvocationAction(c => Analyze(c, compilation), "WhenAny");
+        // Resolved at the first call named WhenAny (PerfCompilation.Later).
+        var hasWaitAsync = compilation.Later(() =>
+            compilation.Types.Get(WellKnownTypes.Task) is { } task &&
+            task.GetMembers("WaitAsync").Any(m => m is IMethodSymbol { IsStatic: false, Parameters.Length: 1 } method && compilation.Types.Is(method.Parameters[0].Type, WellKnownTypes.TimeSpan)));
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (hasWaitAsync.Value)
+                {
+                    Analyze(c, compilation);
+                }
+            },
+            "WhenAny");
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation)

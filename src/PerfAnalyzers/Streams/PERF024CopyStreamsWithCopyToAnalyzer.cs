@@ -47,13 +47,18 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
 
         // CopyTo(Stream, int) and CopyToAsync(Stream, int, CancellationToken): without them (an unusual reference set),
         // nothing, or only the synchronous form.
-        if (compilation.Types.Get(WellKnownTypes.Stream) is not { } stream || !HasMethod(stream, "CopyTo", 2))
-        {
-            return;
-        }
-
-        var hasCopyToAsync = HasMethod(stream, "CopyToAsync", 3);
-        context.RegisterOperationAction(c => Analyze(c, compilation, hasCopyToAsync), OperationKind.Loop);
+        // Resolved at the first loop (PerfCompilation.Later): null without CopyTo, else whether CopyToAsync is there.
+        var copyToAsync = compilation.Later(() =>
+            compilation.Types.Get(WellKnownTypes.Stream) is { } stream && HasMethod(stream, "CopyTo", 2) ? HasMethod(stream, "CopyToAsync", 3) : (bool?)null);
+        context.RegisterOperationAction(
+            c =>
+            {
+                if (copyToAsync.Value is { } hasCopyToAsync)
+                {
+                    Analyze(c, compilation, hasCopyToAsync);
+                }
+            },
+            OperationKind.Loop);
     }
 
     private static bool HasMethod(INamedTypeSymbol stream, string name, int parameters)

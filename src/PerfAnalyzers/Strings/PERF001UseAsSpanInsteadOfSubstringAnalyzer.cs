@@ -39,19 +39,16 @@ public sealed class PERF001UseAsSpanInsteadOfSubstringAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = Symbols.Resolve(compilation);
-        if (types is null)
-        {
-            return;
-        }
+        // Resolved at the first Substring call (PerfCompilation.Later): nothing about the compilation is read here.
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
 
-        // The dispatcher hands the rule only calls named Substring; one reference comparison rejects the other types'.
+        // The dispatcher hands the rule only calls named Substring; the containing type's special type rejects the others'.
         context.RegisterInvocationAction(
             c =>
             {
                 var invocation = (IInvocationOperation)c.Operation;
-                if (invocation.TargetMethod.Name == "Substring" &&
-                    SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, types.String))
+                if (invocation.TargetMethod is { Name: "Substring", ContainingType.SpecialType: SpecialType.System_String } &&
+                    symbols.Value is { } types)
                 {
                     AnalyzeInvocation(invocation, c.ContainingSymbol, c.Options, d => ProfileGate.Report(c.ReportDiagnostic, d, c.ContainingSymbol, c.Compilation, c.Options), types);
                 }

@@ -26,17 +26,24 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.StringBuilder) is not { } stringBuilder)
-        {
-            return;
-        }
-
         // In a multi-targeted project every leg must write the same fix (Roslyn merges the legs' copies of the file): an
         // interpolated string only when every leg has the .NET 6 handlers, else string.Concat, which every leg compiles.
-        var hasHandlers = compilation.Types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
-                          (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn));
+        // Resolved at the first 'new StringBuilder' (PerfCompilation.Later).
         var types = compilation.Types;
-        context.RegisterObjectCreationAction(c => Analyze(c, stringBuilder, hasHandlers, types), "StringBuilder");
+        var symbols = compilation.Later(() =>
+            types.Get(WellKnownTypes.StringBuilder) is { } stringBuilder
+                ? (StringBuilder: stringBuilder, HasHandlers: types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
+                                                              (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn)))
+                : ((INamedTypeSymbol StringBuilder, bool HasHandlers)?)null);
+        context.RegisterObjectCreationAction(
+            c =>
+            {
+                if (symbols.Value is { } resolved)
+                {
+                    Analyze(c, resolved.StringBuilder, resolved.HasHandlers, types);
+                }
+            },
+            "StringBuilder");
     }
 
     private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, WellKnownTypes types)

@@ -64,17 +64,20 @@ public sealed class PERF008UseInterpolationInsteadOfStringFormatAnalyzer : PerfA
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        var types = Symbols.Resolve(compilation);
-        context.RegisterInvocationAction(c => Analyze(c, compilation, types), "Format");
+        // Resolved at the first call named Format (PerfCompilation.Later).
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
+        context.RegisterInvocationAction(c => Analyze(c, compilation, symbols), "Format");
     }
 
-    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, Symbols types)
+    private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, System.Lazy<Symbols> symbols)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod is not { Name: "Format", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String })
         {
             return;
         }
+
+        var types = symbols.Value;
 
         if (FormatCall.Find(invocation, types) is not { } call)
         {

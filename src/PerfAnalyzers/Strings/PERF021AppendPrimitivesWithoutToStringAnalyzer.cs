@@ -38,13 +38,23 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         // .NET Core 2.1 made Append(int) & co. format into the buffer (the seed: 100,000 appends, 3,992,000 B on 2.0,
         // 0 B on 2.1); .NET Framework's Append(int) is Append(value.ToString()), so there the rewrite gains nothing.
         var framework = compilation.TargetFramework;
-        if (!(framework.IsNetCoreAtLeast(2, 1) || framework.Kind == TargetFrameworkKind.NetStandard) ||
-            Symbols.Resolve(compilation) is not { } symbols)
+        if (!(framework.IsNetCoreAtLeast(2, 1) || framework.Kind == TargetFrameworkKind.NetStandard))
         {
             return;
         }
 
-        context.RegisterInvocationAction(c => Analyze(c, compilation, symbols), "Append", "Insert");
+        // Resolved at the first Append or Insert call (PerfCompilation.Later).
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { } resolved)
+                {
+                    Analyze(c, compilation, resolved);
+                }
+            },
+            "Append",
+            "Insert");
     }
 
     /// <summary>StringBuilder, its typed overloads, and whether the .NET 6 interpolation handler is there.</summary>

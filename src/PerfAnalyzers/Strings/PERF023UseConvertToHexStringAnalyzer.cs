@@ -48,13 +48,27 @@ public sealed class PERF023UseConvertToHexStringAnalyzer : PerfAnalyzer
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
         // Convert.ToHexString came with .NET 5; nothing to suggest where it is missing (.NET Framework, .NET Standard).
-        if (HexSymbols.Resolve(compilation) is not { } symbols)
-        {
-            return;
-        }
-
-        context.RegisterOperationAction(c => AnalyzeLoop(c, symbols), OperationKind.Loop);
-        context.RegisterInvocationAction(c => AnalyzeConcat(c, symbols), "Concat", "Join");
+        // Resolved at the first loop or call named Concat or Join (PerfCompilation.Later).
+        var symbols = compilation.Later(() => HexSymbols.Resolve(compilation));
+        context.RegisterOperationAction(
+            c =>
+            {
+                if (symbols.Value is { } resolved)
+                {
+                    AnalyzeLoop(c, resolved);
+                }
+            },
+            OperationKind.Loop);
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { } resolved)
+                {
+                    AnalyzeConcat(c, resolved);
+                }
+            },
+            "Concat",
+            "Join");
     }
 
     private static void AnalyzeLoop(OperationAnalysisContext context, HexSymbols symbols)

@@ -27,15 +27,19 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
             return;
         }
 
-        var hasFlag = GetHasFlag(compilation.Compilation);
-        if (hasFlag is null)
-        {
-            return;
-        }
-
+        // Resolved at the first HasFlag call (PerfCompilation.Later).
+        var hasFlag = compilation.Later(() => GetHasFlag(compilation.Compilation));
         var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(c => AnalyzeInvocation(c, hasFlag, types, framework), "HasFlag");
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (hasFlag.Value is { } resolved)
+                {
+                    AnalyzeInvocation(c, resolved, types, framework);
+                }
+            },
+            "HasFlag");
     }
 
     private static IMethodSymbol? GetHasFlag(Compilation compilation)

@@ -36,14 +36,21 @@ public sealed class PERF009UseGenericEnumApisAnalyzer : PerfAnalyzer
             return;
         }
 
-        var generic = Symbols.Resolve(compilation.Compilation);
-        if (generic.IsEmpty)
-        {
-            return;
-        }
-
+        // Resolved at the first call the rule names (PerfCompilation.Later).
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation.Compilation));
         var types = compilation.Types;
-        context.RegisterInvocationAction(c => AnalyzeInvocation(c, compilation, generic, types), "IsDefined", "GetName", "GetValues", "Parse");
+        context.RegisterInvocationAction(
+            c =>
+            {
+                if (symbols.Value is { IsEmpty: false } generic)
+                {
+                    AnalyzeInvocation(c, compilation, generic, types);
+                }
+            },
+            "IsDefined",
+            "GetName",
+            "GetValues",
+            "Parse");
     }
 
     /// <summary>Names of the generic Enum methods the compilation has, with the parameter count they take.</summary>

@@ -28,13 +28,18 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
 
     protected override void OnCompilationStart(CompilationStartAnalysisContext context, PerfCompilation compilation)
     {
-        if (compilation.Types.Get(WellKnownTypes.Random) is not { } random || !HasShared(random))
-        {
-            return;
-        }
-
+        // Resolved at the first 'new Random' (PerfCompilation.Later).
         var types = compilation.Types;
-        context.RegisterObjectCreationAction(c => AnalyzeCreation(c, compilation, random, types), "Random");
+        var symbols = compilation.Later(() => types.Get(WellKnownTypes.Random) is { } random && HasShared(random) ? random : null);
+        context.RegisterObjectCreationAction(
+            c =>
+            {
+                if (symbols.Value is { } random)
+                {
+                    AnalyzeCreation(c, compilation, random, types);
+                }
+            },
+            "Random");
     }
 
     private static bool HasShared(INamedTypeSymbol random)

@@ -30,8 +30,9 @@ public sealed class PERF013InitializeStaticFieldsInlineAnalyzer : PerfAnalyzer
             return;
         }
 
-        var disposable = compilation.Compilation.GetSpecialType(SpecialType.System_IDisposable);
-        context.RegisterOperationBlockAction(c => Analyze(c, disposable));
+        // Resolved at the first operation block (PerfCompilation.Later).
+        var disposable = compilation.Later(() => compilation.Compilation.GetSpecialType(SpecialType.System_IDisposable));
+        context.RegisterOperationBlockAction(c => Analyze(c, disposable.Value));
     }
 
     private static void Analyze(OperationBlockAnalysisContext context, INamedTypeSymbol disposable)
