@@ -33,15 +33,7 @@ public sealed class PERF005PassLowerBoundsToArrayCopyAnalyzer : PerfAnalyzer
         // Resolved at the first call named Copy (PerfCompilation.Later).
         var methods = compilation.Later(() => CopyOverloads(compilation.Compilation));
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(
-            c =>
-            {
-                if (methods.Value is { } resolved)
-                {
-                    AnalyzeInvocation(c, resolved, framework);
-                }
-            },
-            "Copy");
+        context.RegisterInvocationAction(PerfCompilation.WhenResolved(methods, (c, resolved) => AnalyzeInvocation(c, resolved, framework)), "Copy");
     }
 
     /// <summary>Array.Copy's three-argument overloads, or null without them or without the five-argument one.</summary>

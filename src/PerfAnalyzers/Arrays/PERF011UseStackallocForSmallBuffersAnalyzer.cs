@@ -42,13 +42,7 @@ public sealed class PERF011UseStackallocForSmallBuffersAnalyzer : PerfAnalyzer
         var needsCall = compilation.TargetFramework.IsNetCoreAtLeast(10);
         var referencesByBody = new LastBody();
         context.RegisterOperationAction(
-            c =>
-            {
-                if (spans.Value is { } resolved)
-                {
-                    Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan, types, needsCall, referencesByBody);
-                }
-            },
+            PerfCompilation.WhenResolved(spans, (c, resolved) => Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan, types, needsCall, referencesByBody)),
             OperationKind.ArrayCreation);
     }
 

@@ -39,15 +39,7 @@ public sealed partial class PERF016UseSequenceEqualInsteadOfCompareLoopsAnalyzer
             types.Get(WellKnownTypes.SpanOfT) is { } span && types.Get(WellKnownTypes.ReadOnlySpanOfT) is { } readOnlySpan
                 ? (Span: span, ReadOnlySpan: readOnlySpan)
                 : ((INamedTypeSymbol Span, INamedTypeSymbol ReadOnlySpan)?)null);
-        context.RegisterOperationAction(
-            c =>
-            {
-                if (spans.Value is { } resolved)
-                {
-                    Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan);
-                }
-            },
-            OperationKind.Loop);
+        context.RegisterOperationAction(PerfCompilation.WhenResolved(spans, (c, resolved) => Analyze(c, compilation, resolved.Span, resolved.ReadOnlySpan)), OperationKind.Loop);
     }
 
     private static void Analyze(OperationAnalysisContext context, PerfCompilation compilation, INamedTypeSymbol span, INamedTypeSymbol readOnlySpan)

@@ -44,23 +44,9 @@ public sealed partial class PERF006DoNotBlockOnTasksInAsyncCodeAnalyzer : PerfAn
     {
         // Resolved at the first call or property read the rule names (PerfCompilation.Later).
         var symbols = compilation.Later(() => Symbols.Resolve(compilation));
-        context.RegisterPropertyReferenceAction(
-            c =>
-            {
-                if (symbols.Value is { } types)
-                {
-                    AnalyzeResult(c, types);
-                }
-            },
-            "Result");
+        context.RegisterPropertyReferenceAction(PerfCompilation.WhenResolved(symbols, AnalyzeResult), "Result");
         context.RegisterInvocationAction(
-            c =>
-            {
-                if (symbols.Value is { } types)
-                {
-                    AnalyzeInvocation(c, types);
-                }
-            },
+            PerfCompilation.WhenResolved(symbols, AnalyzeInvocation),
             "Wait",
             "GetResult",
             "WaitAll",

@@ -41,15 +41,7 @@ public sealed class PERF007CacheTaskFromResultAnalyzer : PerfAnalyzer
         var types = compilation.Types;
         var fromResult = compilation.Later(() => FromResult(types));
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(
-            c =>
-            {
-                if (fromResult.Value is { } resolved)
-                {
-                    AnalyzeInvocation(c, resolved, types, framework);
-                }
-            },
-            "FromResult");
+        context.RegisterInvocationAction(PerfCompilation.WhenResolved(fromResult, (c, resolved) => AnalyzeInvocation(c, resolved, types, framework)), "FromResult");
     }
 
     /// <summary>Task.FromResult&lt;T&gt;(T), or null without it.</summary>

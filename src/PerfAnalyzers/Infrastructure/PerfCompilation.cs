@@ -44,6 +44,28 @@ public sealed class PerfCompilation
     /// </summary>
     public System.Lazy<T> Later<T>(System.Func<T> resolve) => new(resolve, System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
 
+    /// <summary>A callback that runs <paramref name="action"/> with what <see cref="Later"/> resolved, and nothing when it resolved nothing.</summary>
+    public static System.Action<OperationAnalysisContext> WhenResolved<T>(System.Lazy<T?> symbols, System.Action<OperationAnalysisContext, T> action)
+        where T : class =>
+        c =>
+        {
+            if (symbols.Value is { } resolved)
+            {
+                action(c, resolved);
+            }
+        };
+
+    /// <inheritdoc cref="WhenResolved{T}(System.Lazy{T}, System.Action{OperationAnalysisContext, T})"/>
+    public static System.Action<OperationAnalysisContext> WhenResolved<T>(System.Lazy<T?> symbols, System.Action<OperationAnalysisContext, T> action)
+        where T : struct =>
+        c =>
+        {
+            if (symbols.Value is { } resolved)
+            {
+                action(c, resolved);
+            }
+        };
+
     public static PerfCompilation Get(Compilation compilation, AnalyzerOptions options) =>
         Cache.GetValue(compilation, c => new PerfCompilation(c, options));
 }

@@ -50,15 +50,7 @@ public sealed class PERF024CopyStreamsWithCopyToAnalyzer : PerfAnalyzer
         // Resolved at the first loop (PerfCompilation.Later): null without CopyTo, else whether CopyToAsync is there.
         var copyToAsync = compilation.Later(() =>
             compilation.Types.Get(WellKnownTypes.Stream) is { } stream && HasMethod(stream, "CopyTo", 2) ? HasMethod(stream, "CopyToAsync", 3) : (bool?)null);
-        context.RegisterOperationAction(
-            c =>
-            {
-                if (copyToAsync.Value is { } hasCopyToAsync)
-                {
-                    Analyze(c, compilation, hasCopyToAsync);
-                }
-            },
-            OperationKind.Loop);
+        context.RegisterOperationAction(PerfCompilation.WhenResolved(copyToAsync, (c, hasCopyToAsync) => Analyze(c, compilation, hasCopyToAsync)), OperationKind.Loop);
     }
 
     private static bool HasMethod(INamedTypeSymbol stream, string name, int parameters)

@@ -35,15 +35,7 @@ public sealed class PERF002AvoidStringBuilderForFewPiecesAnalyzer : PerfAnalyzer
                 ? (StringBuilder: stringBuilder, HasHandlers: types.Get(WellKnownTypes.DefaultInterpolatedStringHandler) is not null &&
                                                               (compilation.Legs.IsEmpty || compilation.Legs.All(ApiAvailability.Net6.IsAvailableOn)))
                 : ((INamedTypeSymbol StringBuilder, bool HasHandlers)?)null);
-        context.RegisterObjectCreationAction(
-            c =>
-            {
-                if (symbols.Value is { } resolved)
-                {
-                    Analyze(c, resolved.StringBuilder, resolved.HasHandlers, types);
-                }
-            },
-            "StringBuilder");
+        context.RegisterObjectCreationAction(PerfCompilation.WhenResolved(symbols, (c, resolved) => Analyze(c, resolved.StringBuilder, resolved.HasHandlers, types)), "StringBuilder");
     }
 
     private static void Analyze(OperationAnalysisContext context, INamedTypeSymbol stringBuilder, bool hasHandlers, WellKnownTypes types)

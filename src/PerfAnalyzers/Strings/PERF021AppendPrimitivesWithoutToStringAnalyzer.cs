@@ -46,13 +46,7 @@ public sealed class PERF021AppendPrimitivesWithoutToStringAnalyzer : PerfAnalyze
         // Resolved at the first Append or Insert call (PerfCompilation.Later).
         var symbols = compilation.Later(() => Symbols.Resolve(compilation));
         context.RegisterInvocationAction(
-            c =>
-            {
-                if (symbols.Value is { } resolved)
-                {
-                    Analyze(c, compilation, resolved);
-                }
-            },
+            PerfCompilation.WhenResolved(symbols, (c, resolved) => Analyze(c, compilation, resolved)),
             "Append",
             "Insert");
     }

@@ -50,23 +50,9 @@ public sealed class PERF023UseConvertToHexStringAnalyzer : PerfAnalyzer
         // Convert.ToHexString came with .NET 5; nothing to suggest where it is missing (.NET Framework, .NET Standard).
         // Resolved at the first loop or call named Concat or Join (PerfCompilation.Later).
         var symbols = compilation.Later(() => HexSymbols.Resolve(compilation));
-        context.RegisterOperationAction(
-            c =>
-            {
-                if (symbols.Value is { } resolved)
-                {
-                    AnalyzeLoop(c, resolved);
-                }
-            },
-            OperationKind.Loop);
+        context.RegisterOperationAction(PerfCompilation.WhenResolved(symbols, AnalyzeLoop), OperationKind.Loop);
         context.RegisterInvocationAction(
-            c =>
-            {
-                if (symbols.Value is { } resolved)
-                {
-                    AnalyzeConcat(c, resolved);
-                }
-            },
+            PerfCompilation.WhenResolved(symbols, AnalyzeConcat),
             "Concat",
             "Join");
     }

@@ -31,15 +31,7 @@ public sealed class PERF003AvoidEnumHasFlagAnalyzer : PerfAnalyzer
         var hasFlag = compilation.Later(() => GetHasFlag(compilation.Compilation));
         var types = compilation.Types;
         var framework = compilation.TargetFramework.ToString();
-        context.RegisterInvocationAction(
-            c =>
-            {
-                if (hasFlag.Value is { } resolved)
-                {
-                    AnalyzeInvocation(c, resolved, types, framework);
-                }
-            },
-            "HasFlag");
+        context.RegisterInvocationAction(PerfCompilation.WhenResolved(hasFlag, (c, resolved) => AnalyzeInvocation(c, resolved, types, framework)), "HasFlag");
     }
 
     private static IMethodSymbol? GetHasFlag(Compilation compilation)

@@ -31,15 +31,7 @@ public sealed class PERF010UseRandomSharedAnalyzer : PerfAnalyzer
         // Resolved at the first 'new Random' (PerfCompilation.Later).
         var types = compilation.Types;
         var symbols = compilation.Later(() => types.Get(WellKnownTypes.Random) is { } random && HasShared(random) ? random : null);
-        context.RegisterObjectCreationAction(
-            c =>
-            {
-                if (symbols.Value is { } random)
-                {
-                    AnalyzeCreation(c, compilation, random, types);
-                }
-            },
-            "Random");
+        context.RegisterObjectCreationAction(PerfCompilation.WhenResolved(symbols, (c, random) => AnalyzeCreation(c, compilation, random, types)), "Random");
     }
 
     private static bool HasShared(INamedTypeSymbol random)
