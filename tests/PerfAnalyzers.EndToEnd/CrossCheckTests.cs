@@ -115,7 +115,9 @@ public sealed class CrossCheckTests(PackageFixture fixture)
         Assert.Contains("Random.Shared", text);
 
         var after = consumer.Build();
-        Assert.True(after.ExitCode == 0, "a leg no longer builds after dotnet format:\n" + after.Output + "\n\n" + text);
+        // The error lines go last: a CI log keeps only the end of a long failure message.
+        Assert.True(after.ExitCode == 0, "a leg no longer builds after dotnet format. Library.cs now:\n" + text + "\n\nthe build:\n" + after.Output
+            + "\n\nits errors:\n  " + string.Join("\n  ", after.Output.Split('\n').Where(l => l.Contains(" error ", StringComparison.Ordinal)).Select(l => l.Trim()).Distinct()));
         Assert.DoesNotContain(after.Diagnostics, d => d.Severity == "error");
         var remaining = after.Diagnostics.Where(d => d.Id.StartsWith("PERF", StringComparison.Ordinal)).Select(d => $"{d.File}({d.Line}) {d.Id} on {d.Leg}").Distinct().ToList();
         Assert.True(remaining.Count == 0, "still reported after dotnet format:\n  " + string.Join("\n  ", remaining) + "\n\n" + text);
