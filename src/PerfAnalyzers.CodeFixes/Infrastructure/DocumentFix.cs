@@ -38,68 +38,8 @@ public abstract class DocumentFix : RuleFix
     {
     }
 
-    public sealed override FixAllProvider GetFixAllProvider() => new LinkedCopiesFixAll(this);
-
-    /// <summary>
-    /// Roslyn's document-based Fix All, told whether the user asked for the whole solution: Roslyn hands the document
-    /// callback one project at a time, with a project scope, either way.
-    /// </summary>
-    private sealed class LinkedCopiesFixAll(DocumentFix fix) : FixAllProvider
-    {
-        public override Task<CodeAction?> GetFixAsync(FixAllContext context)
-        {
-            var wholeSolution = context.Scope == FixAllScope.Solution;
-            return Create(async (each, document, diagnostics) =>
-            {
-                var own = wholeSolution ? await NotFixedByLinkedCopyAsync(each, document, diagnostics).ConfigureAwait(false) : diagnostics;
-                return own.IsEmpty ? null : await fix.FixDocumentOrNullAsync(document, own, each.CancellationToken).ConfigureAwait(false);
-            }).GetFixAsync(context);
-        }
-    }
-
-    /// <summary>
-    /// A Fix All over the solution fixes each leg's copy of a multi-targeted project's file (linked documents), and
-    /// Roslyn merges the copies it changed by a line diff of each against the original. Where two legs changed nearby
-    /// lines differently (a guarded fix on the newest leg around a line every leg fixes), the diffs' hunks overlap and
-    /// the merge writes conflict markers into the file, or not, depending on which leg's copy comes first (seen under
-    /// load in the end-to-end dotnet format test). So one copy of a file fixes every finding it has: the copy with the
-    /// most findings (then by project name), and the other copies fix only the findings it does not have, which by the
-    /// rules' design are written the same on every leg that reports them. When the chosen copy holds all of them, it is
-    /// the only one changed and nothing is merged.
-    /// </summary>
-    private static async Task<ImmutableArray<Diagnostic>> NotFixedByLinkedCopyAsync(FixAllContext context, Document document, ImmutableArray<Diagnostic> diagnostics)
-    {
-        var linked = document.GetLinkedDocumentIds();
-        if (linked.IsEmpty)
-        {
-            return diagnostics;
-        }
-
-        // Every copy asks the same question of the same findings, so all of them choose the same copy.
-        (DocumentId Id, string Name, ImmutableArray<Diagnostic> Findings)? chosen = null;
-        foreach (var id in linked.Add(document.Id))
-        {
-            if (context.Solution.GetDocument(id) is not { } copy)
-            {
-                continue;
-            }
-
-            var findings = await context.GetDocumentDiagnosticsAsync(copy).ConfigureAwait(false);
-            if (chosen is not { } best || findings.Length > best.Findings.Length ||
-                (findings.Length == best.Findings.Length && (string.CompareOrdinal(copy.Project.Name, best.Name) is var order && (order < 0 || (order == 0 && id.Id.CompareTo(best.Id.Id) < 0)))))
-            {
-                chosen = (id, copy.Project.Name, findings);
-            }
-        }
-
-        if (chosen is not { } owner || owner.Id == document.Id)
-        {
-            return diagnostics;
-        }
-
-        var fixedThere = new HashSet<(string, TextSpan)>(owner.Findings.Select(d => (d.Id, d.Location.SourceSpan)));
-        return diagnostics.Where(d => !fixedThere.Contains((d.Id, d.Location.SourceSpan))).ToImmutableArray();
-    }
+    public sealed override FixAllProvider GetFixAllProvider() =>
+        FixAllProvider.Create((context, document, diagnostics) => FixDocumentOrNullAsync(document, diagnostics, context.CancellationToken));
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {

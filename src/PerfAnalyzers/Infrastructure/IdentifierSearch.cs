@@ -21,26 +21,22 @@ internal static class IdentifierSearch
     /// </summary>
     public static List<SyntaxToken> TokensNamed(SyntaxNode scope, string name, out bool escapes, CancellationToken cancellationToken)
     {
-        // The whole file's string, searched between the scope's bounds: a file read from disk is held as one string, which
-        // ToString() returns as it is, where ToString(span) copied the scope's characters out for every question.
-        var text = scope.SyntaxTree.GetText(cancellationToken).ToString();
-        var (start, end) = (scope.Span.Start, scope.Span.End);
-        escapes = text.IndexOf("\\u", start, end - start, StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", start, end - start, StringComparison.Ordinal) >= 0;
+        var text = scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span);
+        escapes = text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0;
 
         var root = scope.SyntaxTree.GetRoot(cancellationToken);
         var found = new List<SyntaxToken>();
-        for (var at = text.IndexOf(name, start, end - start, StringComparison.Ordinal);
-             at >= 0;
-             at = at + name.Length < end ? text.IndexOf(name, at + name.Length, end - at - name.Length, StringComparison.Ordinal) : -1)
+        for (var at = text.IndexOf(name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(name, at + name.Length, StringComparison.Ordinal))
         {
-            if ((at > start && IsIdentifierChar(text[at - 1])) || (at + name.Length < end && IsIdentifierChar(text[at + name.Length])))
+            if ((at > 0 && IsIdentifierChar(text[at - 1])) || (at + name.Length < text.Length && IsIdentifierChar(text[at + name.Length])))
             {
                 continue;
             }
 
-            var token = root.FindToken(at);
+            var position = scope.Span.Start + at;
+            var token = root.FindToken(position);
             if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name &&
-                (token.SpanStart == at || (token.SpanStart == at - 1 && token.Text[0] == '@')))
+                (token.SpanStart == position || (token.SpanStart == position - 1 && token.Text[0] == '@')))
             {
                 found.Add(token);
             }
