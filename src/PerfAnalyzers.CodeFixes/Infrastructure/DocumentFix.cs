@@ -38,8 +38,102 @@ public abstract class DocumentFix : RuleFix
     {
     }
 
-    public sealed override FixAllProvider GetFixAllProvider() =>
-        FixAllProvider.Create((context, document, diagnostics) => FixDocumentOrNullAsync(document, diagnostics, context.CancellationToken));
+    public sealed override FixAllProvider GetFixAllProvider() => new LinkedCopiesFixAll(this);
+
+    /// <summary>
+    /// Roslyn's document-based Fix All, told whether the user asked for the whole solution (Roslyn hands the document
+    /// callback one project at a time, with a project scope, either way), and then making every copy of a linked file
+    /// the same (<see cref="FixLinkedCopiesAsync"/>).
+    /// </summary>
+    private sealed class LinkedCopiesFixAll(DocumentFix fix) : FixAllProvider
+    {
+        public override Task<CodeAction?> GetFixAsync(FixAllContext context)
+        {
+            if (context.Scope != FixAllScope.Solution)
+            {
+                return Create((each, document, diagnostics) => fix.FixDocumentOrNullAsync(document, diagnostics, each.CancellationToken)).GetFixAsync(context);
+            }
+
+            // One fixed text per file, computed by the first copy that asks and taken by every copy.
+            var texts = new System.Collections.Concurrent.ConcurrentDictionary<DocumentId, Lazy<Task<SourceText?>>>();
+            return Create(async (each, document, diagnostics) =>
+                await fix.FixLinkedCopiesAsync(each, document, diagnostics, texts).ConfigureAwait(false) ??
+                await fix.FixDocumentOrNullAsync(document, diagnostics, each.CancellationToken).ConfigureAwait(false)).GetFixAsync(context);
+        }
+    }
+
+    /// <summary>
+    /// A Fix All over the solution (dotnet format runs one per rule) fixes each leg's copy of a multi-targeted project's
+    /// file (linked documents) with that leg's findings, and the copies it changed differently are merged, by a line diff
+    /// of each against the original, into the one file. Where two legs fixed nearby lines differently (a guarded rewrite
+    /// on the newer legs next to a line every leg fixes: PERF001's case file), the diffs' hunks could overlap and conflict
+    /// markers were written into the file, depending on the order the legs were loaded in (an end-to-end dotnet format
+    /// run failed so under load). So every copy of a file takes one text: the copy with the most findings (then by
+    /// project name) fixes the findings of every copy whose text is the same, each as the copy first by project name
+    /// reports it, and each copy becomes that text. Null (each copy then fixes its own findings, as before) for a file
+    /// with no other copy, or when that fix declines.
+    /// </summary>
+    private async Task<Document?> FixLinkedCopiesAsync(FixAllContext context, Document document, ImmutableArray<Diagnostic> diagnostics,
+        System.Collections.Concurrent.ConcurrentDictionary<DocumentId, Lazy<Task<SourceText?>>> texts)
+    {
+        var linked = document.GetLinkedDocumentIds();
+        if (linked.IsEmpty)
+        {
+            return null;
+        }
+
+        var text = await document.GetTextAsync(context.CancellationToken).ConfigureAwait(false);
+        var copies = new List<(Document Copy, ImmutableArray<Diagnostic> Findings)> { (document, diagnostics) };
+        foreach (var id in linked)
+        {
+            if (context.Solution.GetDocument(id) is { } copy && (await copy.GetTextAsync(context.CancellationToken).ConfigureAwait(false)).ContentEquals(text))
+            {
+                copies.Add((copy, await context.GetDocumentDiagnosticsAsync(copy).ConfigureAwait(false)));
+            }
+        }
+
+        if (copies.Count == 1)
+        {
+            return null;
+        }
+
+        // Every copy orders the same copies the same way, so all of them choose the same one.
+        copies.Sort((a, b) => b.Findings.Length != a.Findings.Length ? b.Findings.Length.CompareTo(a.Findings.Length) : string.CompareOrdinal(a.Copy.Project.Name, b.Copy.Project.Name));
+        var chosen = copies[0].Copy;
+        var fixedText = await texts.GetOrAdd(chosen.Id, _ => new Lazy<Task<SourceText?>>(() => FixTextAsync(chosen, copies, context.CancellationToken))).Value.ConfigureAwait(false);
+        return fixedText is null ? null : document.WithText(fixedText);
+    }
+
+    /// <summary>The chosen copy fixed with every copy's findings (each once, as the copy first by project name reports it), placed in its own tree.</summary>
+    private async Task<SourceText?> FixTextAsync(Document chosen, List<(Document Copy, ImmutableArray<Diagnostic> Findings)> copies, CancellationToken cancellationToken)
+    {
+        if (await chosen.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is not { } tree)
+        {
+            return null;
+        }
+
+        var findings = new Dictionary<(string, TextSpan), (string Project, Diagnostic Finding)>();
+        foreach (var (copy, own) in copies)
+        {
+            foreach (var finding in own)
+            {
+                var key = (finding.Id, finding.Location.SourceSpan);
+                if (finding.Location.IsInSource && (!findings.TryGetValue(key, out var held) || string.CompareOrdinal(copy.Project.Name, held.Project) < 0))
+                {
+                    findings[key] = (copy.Project.Name, finding);
+                }
+            }
+        }
+
+        var all = findings.Values
+            .Select(f => f.Finding.Location.SourceTree == tree ? f.Finding : Diagnostic.Create(f.Finding.Descriptor, Location.Create(tree, f.Finding.Location.SourceSpan),
+                f.Finding.AdditionalLocations.Select(l => l.IsInSource ? Location.Create(tree, l.SourceSpan) : l), f.Finding.Properties))
+            .OrderBy(d => d.Location.SourceSpan.Start).ThenBy(d => d.Id, StringComparer.Ordinal)
+            .ToImmutableArray();
+        return await FixDocumentOrNullAsync(chosen, all, cancellationToken).ConfigureAwait(false) is { } fixedDocument
+            ? await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false)
+            : null;
+    }
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
