@@ -138,18 +138,13 @@ public class LinkedFileFixAllTests
         foreach (var leg in legs)
         {
             var id = ProjectId.CreateNewId();
+            var (references, languageVersion) = TargetFrameworks.Leg(leg);
             var symbols = PerfAnalyzers.Infrastructure.TargetFramework.FromMoniker(leg).PreprocessorSymbols();
             solution = solution
                 .AddProject(ProjectInfo.Create(id, VersionStamp.Default, $"Library({leg})", "Library", LanguageNames.CSharp, filePath: "/src/Library.csproj",
                     compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
-                    parseOptions: new CSharpParseOptions(leg == "net10.0" ? LanguageVersion.Latest : LanguageVersion.CSharp7_3, preprocessorSymbols: symbols),
-                    metadataReferences: TestCompilations.References(leg switch
-                    {
-                        "net10.0" => TestReferences.Net100,
-                        "net8.0" => TestReferences.Net80,
-                        "net472" => TestReferences.Net472,
-                        _ => TestReferences.NetStandard20,
-                    })))
+                    parseOptions: new CSharpParseOptions(languageVersion, preprocessorSymbols: symbols),
+                    metadataReferences: TestCompilations.References(references)))
                 .AddDocument(DocumentId.CreateNewId(id), "Cases.cs", SourceText.From(Source, Encoding.UTF8), filePath: "/src/Cases.cs");
         }
 

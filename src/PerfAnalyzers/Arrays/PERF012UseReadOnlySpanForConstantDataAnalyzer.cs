@@ -39,7 +39,7 @@ public sealed class PERF012UseReadOnlySpanForConstantDataAnalyzer : PerfAnalyzer
         // walk of every member of every type done here, before the compiler had declared them, read 34-38 ms of
         // Humanizer's build (the CLI, which binds the declarations first, showed under 1 ms).
         var types = compilation.Types;
-        var symbols = new System.Lazy<Symbols?>(() => Symbols.Resolve(types), LazyThreadSafetyMode.ExecutionAndPublication);
+        var symbols = compilation.Later(() => Symbols.Resolve(types));
         var candidates = new ConcurrentDictionary<ISymbol, (Location Location, bool Internal)>(SymbolEqualityComparer.Default);
         context.RegisterSymbolAction(
             c =>

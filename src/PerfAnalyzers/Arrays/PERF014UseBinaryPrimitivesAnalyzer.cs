@@ -61,13 +61,7 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
                 ? new Resolved(readOnlySpan, types.Get(WellKnownTypes.SpanOfT), types.Get(WellKnownTypes.BitConverter), types.Get(WellKnownTypes.Array))
                 : null);
         context.RegisterOperationAction(
-            c =>
-            {
-                if (symbols.Value is { } resolved)
-                {
-                    Analyze(c, compilation, api, resolved.ReadOnlySpan, resolved.Span, types);
-                }
-            },
+            PerfCompilation.WhenResolved(symbols, (c, resolved) => Analyze(c, compilation, api, resolved.ReadOnlySpan, resolved.Span, types)),
             OperationKind.Binary);
 
         // The statement shapes are found from their first statement: the store into an array element or a span's indexer
@@ -112,14 +106,12 @@ public sealed partial class PERF014UseBinaryPrimitivesAnalyzer : PerfAnalyzer
         private readonly Lazy<(INamedTypeSymbol? BinaryPrimitives, bool HasAsSpan, bool HasReverseEndianness)> _value;
 
         public Api(PerfCompilation compilation) =>
-            _value = new(
-                () =>
-                {
-                    var binaryPrimitives = compilation.Types.Get(WellKnownTypes.BinaryPrimitives);
-                    var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
-                    return (binaryPrimitives, hasAsSpan, binaryPrimitives is not null && !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty);
-                },
-                System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+            _value = compilation.Later(() =>
+            {
+                var binaryPrimitives = compilation.Types.Get(WellKnownTypes.BinaryPrimitives);
+                var hasAsSpan = compilation.Types.Get(WellKnownTypes.MemoryExtensions) is { } memoryExtensions && !memoryExtensions.GetMembers("AsSpan").IsEmpty;
+                return (binaryPrimitives, hasAsSpan, binaryPrimitives is not null && !binaryPrimitives.GetMembers("ReverseEndianness").IsEmpty);
+            });
 
         public INamedTypeSymbol? BinaryPrimitives => _value.Value.BinaryPrimitives;
 

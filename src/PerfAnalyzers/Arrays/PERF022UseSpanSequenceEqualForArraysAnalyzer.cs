@@ -37,7 +37,7 @@ public sealed partial class PERF022UseSpanSequenceEqualForArraysAnalyzer : PerfA
 
         // MemoryExtensions lives outside the core library on every target that has it before .NET 6 (System.Memory):
         // resolved at the first SequenceEqual call of Enumerable, not for every compilation.
-        var spanSequenceEqual = new System.Lazy<bool>(() => HasSpanSequenceEqual(compilation.Types.Get(WellKnownTypes.MemoryExtensions)));
+        var spanSequenceEqual = compilation.Later(() => HasSpanSequenceEqual(compilation.Types.Get(WellKnownTypes.MemoryExtensions)));
         var framework = compilation.TargetFramework.ToString();
         context.RegisterInvocationAction(c => Analyze(c, compilation, spanSequenceEqual, framework), "SequenceEqual");
     }

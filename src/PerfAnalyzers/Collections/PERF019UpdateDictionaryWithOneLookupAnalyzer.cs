@@ -29,9 +29,7 @@ public sealed class PERF019UpdateDictionaryWithOneLookupAnalyzer : PerfAnalyzer
         // GetValueRefOrAddDefault is .NET 6's; every target can take the TryGetValue form. Dictionary<,> and
         // CollectionsMarshal live outside the core library on .NET Core: resolved at the first lookup on a dictionary
         // (WellKnownTypes), not for every compilation.
-        var hasRefApi = new Lazy<bool>(
-            () => compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal && !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty,
-            System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);
+        var hasRefApi = compilation.Later(() => compilation.Types.Get(WellKnownTypes.CollectionsMarshal) is { } marshal && !marshal.GetMembers("GetValueRefOrAddDefault").IsEmpty);
         context.RegisterInvocationAction(c => Analyze(c, compilation, hasRefApi), "ContainsKey", "TryGetValue");
     }
 

@@ -70,7 +70,7 @@ public sealed partial class PERF020UseOneShotCryptographyAnalyzer : PerfAnalyzer
         // The crypto types live outside the core library: resolving them searches every referenced assembly (1.6 ms per
         // compilation on .NET 8, docs/rules/PERF020.md), so they are resolved only once code names one of the three types
         // or methods the rule starts from, and a compilation that has none pays nothing but the callbacks.
-        var symbols = new Lazy<Symbols?>(() => Symbols.Resolve(compilation), LazyThreadSafetyMode.ExecutionAndPublication);
+        var symbols = compilation.Later(() => Symbols.Resolve(compilation));
         context.RegisterInvocationAction(
             c =>
             {

@@ -153,9 +153,7 @@ public sealed class PERF004SealInternalTypesAnalyzer : PerfAnalyzer
             // call, property read and creation in the compilation (on NLog 18,500 callbacks, nearly all on other types).
             // The names are read from the declarations at the first such operation, when the compiler has declared them.
             var cancellationToken = context.CancellationToken;
-            var names = new System.Lazy<(string[] Methods, string[] Properties, string[] Types)>(
-                () => Names(PossibleCandidates(compilation.Compilation, cancellationToken), cancellationToken),
-                LazyThreadSafetyMode.ExecutionAndPublication);
+            var names = compilation.Later(() => Names(PossibleCandidates(compilation.Compilation, cancellationToken), cancellationToken));
             context.RegisterOperationActionForNamesReadLater(
                 c =>
                 {

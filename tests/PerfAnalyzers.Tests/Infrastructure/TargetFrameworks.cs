@@ -73,18 +73,22 @@ public static class TargetFrameworks
                 continue;
             }
 
-            test.OtherLegs.Add(leg switch
-            {
-                "netstandard2.0" => (TestReferences.NetStandard20, leg, LanguageVersion.CSharp7_3),
-                "net472" => (TestReferences.Net472, leg, LanguageVersion.CSharp7_3),
-                "net8.0" => (TestReferences.Net80, leg, Languages.OrNewest(Languages.CSharp12)),
-                "net10.0" => (TestReferences.Net100, leg, LanguageVersion.Latest),
-                _ => throw new ArgumentException("no reference assemblies for " + leg),
-            });
+            var (references, languageVersion) = Leg(leg);
+            test.OtherLegs.Add((references, leg, languageVersion));
         }
 
         return test;
     }
+
+    /// <summary>A leg's reference assemblies and its SDK default language version.</summary>
+    public static (TestReferences References, LanguageVersion LanguageVersion) Leg(string moniker) => moniker switch
+    {
+        "netstandard2.0" => (TestReferences.NetStandard20, LanguageVersion.CSharp7_3),
+        "net472" => (TestReferences.Net472, LanguageVersion.CSharp7_3),
+        "net8.0" => (TestReferences.Net80, Languages.OrNewest(Languages.CSharp12)),
+        "net10.0" => (TestReferences.Net100, LanguageVersion.Latest),
+        _ => throw new ArgumentException("no reference assemblies for " + moniker),
+    };
 
     /// <summary>
     /// Just enough of a core library, declared in source, to compile the target-gated rules' code with no references:
