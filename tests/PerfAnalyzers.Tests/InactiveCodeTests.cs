@@ -77,8 +77,7 @@ public class InactiveLinesTests
         var tree = Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(source, options);
         var fromTree = Words(MultiTargeting.DisabledTextOf(tree.GetRoot()));
         var lines = new System.Text.StringBuilder("kept ");
-        var buffer = new char[4];
-        if (MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(options.PreprocessorSymbolNames), lines, ref buffer))
+        if (MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(options.PreprocessorSymbolNames), lines))
         {
             Assert.Equal(fromTree, Words(lines.ToString().Substring("kept ".Length)));
         }
@@ -99,8 +98,7 @@ public class InactiveLinesTests
     public void The_reader_answers_for_plain_files(string source)
     {
         var text = new System.Text.StringBuilder();
-        var buffer = new char[0];
-        Assert.True(MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(), text, ref buffer));
+        Assert.True(MultiTargeting.TryCollectInactiveLines(SourceText.From(source), new System.Collections.Generic.HashSet<string>(), text));
     }
 
     private static System.Collections.Generic.SortedSet<string> Words(string text) =>

@@ -12,10 +12,12 @@ public static partial class MultiTargeting
     /// each line that starts with <c>#</c> (after blanks) is a directive, <c>#if</c>/<c>#elif</c> conditions are evaluated
     /// against <paramref name="defined"/> (not changed: copied when the file has its own) and the file's own <c>#define</c>/<c>#undef</c>, and the lines between
     /// directives in a branch not taken are appended to <paramref name="into"/> (directive lines are not, as the syntax
-    /// tree keeps them apart from the disabled text). It costs a copy of the characters and a search of them for <c>#</c>,
+    /// tree keeps them apart from the disabled text). It reads the file's own string (no copy where the text holds one) and searches it for <c>#</c>,
     /// where the syntax walk (<see cref="DisabledText"/>) descends through every node that holds a <c>#region</c> (NLog's
-    /// 215 files with directives, inside PERF004: 1.3-1.8 ms, of which 0.6-0.8 ms copying, against 1.9-2.7 ms for the walk
-    /// and 0.6 ms for the <c>#if</c> test before it; 2026-11-27, docs/rules/PERF004.md).
+    /// 215 files with directives, inside PERF004: 1.3-1.8 ms, against 1.9-2.7 ms for the walk and 0.6 ms for the <c>#if</c>
+    /// test before it; 2026-11-27, docs/rules/PERF004.md). Until 2026-11-28 it copied each file's characters into a
+    /// buffer first: the whole check over NLog's trees, alone in a loop (median of 200 runs, two runs each), read 1.09
+    /// and 1.34 ms with the copy, 0.93 and 1.07 ms without.
     /// <para>
     /// False, with nothing appended, wherever the characters cannot answer for the compiler and the caller walks the tree
     /// instead: a block comment, a verbatim or raw string (a line inside one that starts with <c>#</c> is no directive),
@@ -23,17 +25,12 @@ public static partial class MultiTargeting
     /// <c>#if</c> without its <c>#endif</c>.
     /// </para>
     /// </summary>
-    internal static bool TryCollectInactiveLines(SourceText text, HashSet<string> defined, StringBuilder into, ref char[] buffer)
+    internal static bool TryCollectInactiveLines(SourceText text, HashSet<string> defined, StringBuilder into)
     {
-        var length = text.Length;
-        if (buffer.Length < length)
-        {
-            buffer = new char[System.Math.Max(length, buffer.Length * 2)];
-        }
-
-        text.CopyTo(0, buffer, 0, length);
-        var chars = buffer;
-        if (HasMultiLineToken(chars, length))
+        // The file's own string where the text holds one (a file read from disk or a string: no copy), else one copy.
+        var chars = text.ToString();
+        var length = chars.Length;
+        if (HasMultiLineToken(chars))
         {
             return false;
         }
@@ -43,7 +40,7 @@ public static partial class MultiTargeting
         var frames = new Stack<Frame>();
         var active = true;
         var segment = 0;
-        for (var at = System.Array.IndexOf(chars, '#', 0, length); at >= 0; at = at + 1 < length ? System.Array.IndexOf(chars, '#', at + 1, length - at - 1) : -1)
+        for (var at = chars.IndexOf('#'); at >= 0; at = at + 1 < length ? chars.IndexOf('#', at + 1) : -1)
         {
             if (!StartsLine(chars, at))
             {
@@ -80,7 +77,7 @@ public static partial class MultiTargeting
                 wordEnd++;
             }
 
-            var keyword = new string(chars, word, wordEnd - word);
+            var keyword = chars.Substring(word, wordEnd - word);
             var condition = new Condition(chars, wordEnd, lineEnd);
             if (keyword is "elif" or "else" or "endif" && frames.Count == 0)
             {
@@ -156,7 +153,7 @@ public static partial class MultiTargeting
     }
 
     /// <summary>Whether only blanks stand between the line's start (or the file's) and <paramref name="at"/>.</summary>
-    private static bool StartsLine(char[] chars, int at)
+    private static bool StartsLine(string chars, int at)
     {
         for (var i = at - 1; i >= 0; i--)
         {
@@ -175,26 +172,25 @@ public static partial class MultiTargeting
     }
 
     /// <summary>A block comment, verbatim string (<c>@"</c>, <c>$@"</c>, <c>@$"</c>) or raw string (<c>"""</c>): a token that may span lines.</summary>
-    private static bool HasMultiLineToken(char[] chars, int length)
+    private static bool HasMultiLineToken(string chars)
     {
         // Two searches (vectorized where the runtime has them): '@' and '*' are rare enough to check one by one, and one
         // substring search finds '"""'; a loop over each '"' cost more than the rest of the reader.
-        var text = new ReadOnlySpan<char>(chars, 0, length);
-        for (var at = text.IndexOfAny('@', '*'); at >= 0;)
+        var length = chars.Length;
+        for (var at = chars.IndexOfAny(MultiLineStarts); at >= 0; at = at + 1 < length ? chars.IndexOfAny(MultiLineStarts, at + 1) : -1)
         {
-            if (chars[at] == '*' ? at > 0 && chars[at - 1] == '/' : NextIsQuote(chars, at + 1, length) || (at + 1 < length && chars[at + 1] == '$' && NextIsQuote(chars, at + 2, length)))
+            if (chars[at] == '*' ? at > 0 && chars[at - 1] == '/' : NextIsQuote(chars, at + 1) || (at + 1 < length && chars[at + 1] == '$' && NextIsQuote(chars, at + 2)))
             {
                 return true;
             }
-
-            var next = text.Slice(at + 1).IndexOfAny('@', '*');
-            at = next < 0 ? -1 : at + 1 + next;
         }
 
-        return text.IndexOf("\"\"\"".AsSpan()) >= 0;
+        return chars.IndexOf("\"\"\"", StringComparison.Ordinal) >= 0;
     }
 
-    private static bool NextIsQuote(char[] chars, int at, int length) => at < length && chars[at] == '"';
+    private static readonly char[] MultiLineStarts = { '@', '*' };
+
+    private static bool NextIsQuote(string chars, int at) => at < chars.Length && chars[at] == '"';
 
     private readonly struct Frame(bool parentActive, bool taken)
     {
@@ -217,7 +213,7 @@ public static partial class MultiTargeting
         return ok && condition.AtEnd() ? value : null;
     }
 
-    private struct Condition(char[] chars, int position, int end)
+    private struct Condition(string chars, int position, int end)
     {
         private int position = position;
 
@@ -303,7 +299,7 @@ public static partial class MultiTargeting
                 position++;
             }
 
-            return position == first || char.IsDigit(chars[first]) ? null : new string(chars, first, position - first);
+            return position == first || char.IsDigit(chars[first]) ? null : chars.Substring(first, position - first);
         }
 
         /// <summary>Only blanks, or a <c>//</c> comment, are left.</summary>

@@ -228,7 +228,6 @@ public static partial class MultiTargeting
     {
         var text = new System.Text.StringBuilder();
         var buffer = new char[8192];
-        var chars = System.Array.Empty<char>();
         // The symbols of the trees' parse options as a set, made again only when a tree has other options (a project's
         // trees share one options object).
         CSharpParseOptions? lastOptions = null;
@@ -252,7 +251,7 @@ public static partial class MultiTargeting
                     defined = new HashSet<string>(options.PreprocessorSymbolNames, System.StringComparer.Ordinal);
                 }
 
-                if (TryCollectInactiveLines(source, defined, text, ref chars))
+                if (TryCollectInactiveLines(source, defined, text))
                 {
                     continue;
                 }
