@@ -224,7 +224,7 @@ public static class ColdPath
         var name = method.Identifier.ValueText;
         var uses = new List<SimpleNameSyntax>();
         // A call spelled with a Unicode escape is not found (then the method may be called cold wrongly: a finding less).
-        foreach (var token in IdentifierSearch.TokensNamed(type, name, out _, cancellationToken))
+        foreach (var token in IdentifierSearch.TokensNamed(type, name, cancellationToken))
         {
             if (token.Parent is not SimpleNameSyntax reference || method.Span.Contains(token.Span) || IsNameOfArgument(reference))
             {
