@@ -11,7 +11,9 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 using PerfAnalyzers.CodeFixes.Strings;
+using PerfAnalyzers.CodeFixes.Types;
 using PerfAnalyzers.Strings;
+using PerfAnalyzers.Types;
 using PerfAnalyzers.Tests.Infrastructure;
 using Xunit;
 
@@ -130,8 +132,58 @@ public class LinkedFileFixAllTests
         Assert.Equal(Source, (await applied.GetDocument(newest)!.GetTextAsync()).ToString());
     }
 
+    /// <summary>
+    /// The fixes whose rewrite spans documents (PERF004, PERF007: <c>SolutionFixAll</c>) fix each leg's copy with that
+    /// leg's findings, and Roslyn merges the copies. Sealing changes a class's own line, the same way on every leg that
+    /// reports the class, so the merge has no two different edits of one line to reconcile: here the newer legs seal
+    /// a class the older ones keep open (its virtual call is compiled on the newer legs only), on the line under a class
+    /// every leg seals, and every copy must come out with both sealed, whatever the load order.
+    /// </summary>
+    [Theory]
+    [InlineData("net10.0;netstandard2.0")]
+    [InlineData("netstandard2.0;net10.0")]
+    [InlineData("net8.0;netstandard2.0;net10.0;net472")]
+    public async Task Fix_all_in_the_solution_seals_on_every_copy_what_any_leg_seals(string loadOrder)
+    {
+        const string source = """
+            internal class Always { public virtual int M() => 1; }
+            internal class Newer { public virtual int M() => 2; }
+
+            public static class Use
+            {
+                public static int Run()
+                {
+                    var always = new Always();
+                    var newer = new Newer();
+            #if NET8_0_OR_GREATER
+                    return always.M() + newer.M();
+            #else
+                    return always.M();
+            #endif
+                }
+            }
+            """;
+        var (solution, findings) = await LoadAsync(loadOrder.Split(';'), source, new PERF004SealInternalTypesAnalyzer());
+        foreach (var project in solution.Projects)
+        {
+            Assert.Equal(project.Name is "Library(net10.0)" or "Library(net8.0)" ? 2 : 1, findings[project.DocumentIds.Single()].Length);
+        }
+
+        var applied = await FixAllAsync(solution, solution.Projects.First(), FixAllScope.Solution, findings, new PERF004SealInternalTypesCodeFix(), "PERF004");
+        foreach (var id in findings.Keys)
+        {
+            var text = (await applied.GetDocument(id)!.GetTextAsync()).ToString().ReplaceLineEndings("\n");
+            Assert.DoesNotContain("<<<<<<<", text);
+            // A sealed class's new virtual member would not compile (CS0549): the fix drops 'virtual' with it.
+            Assert.Equal(source.ReplaceLineEndings("\n").Replace("internal class", "internal sealed class").Replace("public virtual", "public"), text);
+        }
+    }
+
     /// <summary>One project per leg, each with its copy of the file at the same path, and each leg's findings as its build reports them.</summary>
-    private static async Task<(Solution Solution, Dictionary<DocumentId, ImmutableArray<Diagnostic>> Findings)> LoadAsync(string[] legs)
+    private static Task<(Solution Solution, Dictionary<DocumentId, ImmutableArray<Diagnostic>> Findings)> LoadAsync(string[] legs) =>
+        LoadAsync(legs, Source, new PERF001UseAsSpanInsteadOfSubstringAnalyzer());
+
+    private static async Task<(Solution Solution, Dictionary<DocumentId, ImmutableArray<Diagnostic>> Findings)> LoadAsync(string[] legs, string source, DiagnosticAnalyzer analyzer)
     {
         using var workspace = new AdhocWorkspace();
         var solution = workspace.CurrentSolution;
@@ -145,10 +197,9 @@ public class LinkedFileFixAllTests
                     compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
                     parseOptions: new CSharpParseOptions(languageVersion, preprocessorSymbols: symbols),
                     metadataReferences: TestCompilations.References(references)))
-                .AddDocument(DocumentId.CreateNewId(id), "Cases.cs", SourceText.From(Source, Encoding.UTF8), filePath: "/src/Cases.cs");
+                .AddDocument(DocumentId.CreateNewId(id), "Cases.cs", SourceText.From(source, Encoding.UTF8), filePath: "/src/Cases.cs");
         }
 
-        var analyzer = new PERF001UseAsSpanInsteadOfSubstringAnalyzer();
         var findings = new Dictionary<DocumentId, ImmutableArray<Diagnostic>>();
         foreach (var project in solution.Projects)
         {
@@ -166,13 +217,15 @@ public class LinkedFileFixAllTests
     }
 
     /// <summary>PERF001's Fix All, asked from the copy in <paramref name="project"/>, with the legs' findings; the solution it makes.</summary>
-    private static async Task<Solution> FixAllAsync(Solution solution, Project project, FixAllScope scope, Dictionary<DocumentId, ImmutableArray<Diagnostic>> findings)
+    private static Task<Solution> FixAllAsync(Solution solution, Project project, FixAllScope scope, Dictionary<DocumentId, ImmutableArray<Diagnostic>> findings) =>
+        FixAllAsync(solution, project, scope, findings, new PERF001UseAsSpanInsteadOfSubstringCodeFix(), "PERF001");
+
+    private static async Task<Solution> FixAllAsync(Solution solution, Project project, FixAllScope scope, Dictionary<DocumentId, ImmutableArray<Diagnostic>> findings, CodeFixProvider fix, string id)
     {
-        var fix = new PERF001UseAsSpanInsteadOfSubstringCodeFix();
         var document = solution.GetDocument(project.DocumentIds.Single())!;
         var actions = new List<CodeAction>();
         await fix.RegisterCodeFixesAsync(new CodeFixContext(document, findings[document.Id][0], (a, _) => actions.Add(a), CancellationToken.None));
-        var context = new FixAllContext(document, fix, scope, actions[0].EquivalenceKey, new[] { "PERF001" }, new LegDiagnostics(findings), CancellationToken.None);
+        var context = new FixAllContext(document, fix, scope, actions[0].EquivalenceKey, new[] { id }, new LegDiagnostics(findings), CancellationToken.None);
         var action = await fix.GetFixAllProvider()!.GetFixAsync(context);
         return (await action!.GetOperationsAsync(CancellationToken.None)).OfType<ApplyChangesOperation>().Single().ChangedSolution;
     }

@@ -1,11 +1,13 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Text;
 
 namespace PerfAnalyzers.CodeFixes.Infrastructure;
 
@@ -64,7 +66,134 @@ internal sealed class SolutionFixAll : FixAllProvider
         }
 
         var solution = context.Solution;
+        if (context.Scope == FixAllScope.Solution)
+        {
+            // Each leg's copy of a multi-targeted project's file (linked documents) takes every copy's findings, so the
+            // copies come out the same (see LinkedCopiesAsync).
+            return CodeAction.Create(_title, token => FixLinkedCopiesAsync(solution, diagnostics, token), _equivalenceKey);
+        }
+
         return CodeAction.Create(_title, token => _fix(solution, diagnostics, token), _equivalenceKey);
+    }
+
+    private async Task<Solution> FixLinkedCopiesAsync(Solution solution, List<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        List<Diagnostic> all;
+        try
+        {
+            all = await WithLinkedCopiesAsync(solution, diagnostics, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            // Unexpected: each copy is fixed with its own findings, as before.
+            DocumentFix.ReportFailure(e);
+            return await _fix(solution, diagnostics, cancellationToken).ConfigureAwait(false);
+        }
+
+        var fixedSolution = await _fix(solution, all, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return await LinkedCopiesAsync(solution, fixedSolution, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            DocumentFix.ReportFailure(e);
+            return fixedSolution;
+        }
+    }
+
+    /// <summary>
+    /// The findings with each one also placed in every linked copy of its document whose text is the same. A Fix All over
+    /// the solution (dotnet format runs one per rule) loads a multi-targeted project once per leg, and the legs need not
+    /// report the same findings (a class sealing helps on the newer legs only); fixed with its own leg's findings, each
+    /// copy came out different, and the copies, written to one file, were merged by line diffs, which write conflict
+    /// markers where two legs changed neighbouring lines differently (as DocumentFix's Fix All found for PERF001). The
+    /// file holds one text for every leg: a finding any leg reports is fixed in it.
+    /// </summary>
+    private static async Task<List<Diagnostic>> WithLinkedCopiesAsync(Solution solution, List<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var all = new List<Diagnostic>(diagnostics);
+        var held = new HashSet<(DocumentId, string, TextSpan)>();
+        foreach (var diagnostic in diagnostics)
+        {
+            if (solution.GetDocument(diagnostic.Location.SourceTree) is { } document)
+            {
+                held.Add((document.Id, diagnostic.Id, diagnostic.Location.SourceSpan));
+            }
+        }
+
+        foreach (var diagnostic in diagnostics)
+        {
+            if (solution.GetDocument(diagnostic.Location.SourceTree) is not { } document)
+            {
+                continue;
+            }
+
+            var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+            foreach (var id in document.GetLinkedDocumentIds())
+            {
+                if (solution.GetDocument(id) is not { } copy || !held.Add((id, diagnostic.Id, diagnostic.Location.SourceSpan)) ||
+                    !(await copy.GetTextAsync(cancellationToken).ConfigureAwait(false)).ContentEquals(text) ||
+                    await copy.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is not { } tree)
+                {
+                    continue;
+                }
+
+                var source = diagnostic.Location.SourceTree;
+                all.Add(Diagnostic.Create(
+                    diagnostic.Descriptor,
+                    Location.Create(tree, diagnostic.Location.SourceSpan),
+                    diagnostic.AdditionalLocations.Select(l => l.IsInSource && l.SourceTree == source ? Location.Create(tree, l.SourceSpan) : l),
+                    diagnostic.Properties));
+            }
+        }
+
+        return all;
+    }
+
+    /// <summary>
+    /// Where a copy still came out different from its linked copies (a finding one leg could not fix in its copy: code it
+    /// does not compile), every copy takes the text of the one the fix changed most (then by project name), so that no
+    /// merge of differing copies is left to write conflict markers.
+    /// </summary>
+    private static async Task<Solution> LinkedCopiesAsync(Solution original, Solution fixedSolution, CancellationToken cancellationToken)
+    {
+        var done = new HashSet<DocumentId>();
+        var result = fixedSolution;
+        foreach (var projectChanges in fixedSolution.GetChanges(original).GetProjectChanges())
+        {
+            foreach (var id in projectChanges.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true))
+            {
+                if (!done.Add(id) || fixedSolution.GetDocument(id) is not { } document || document.GetLinkedDocumentIds() is { IsEmpty: true } linked)
+                {
+                    continue;
+                }
+
+                var copies = new List<(Document Copy, SourceText Text, int Changes)>();
+                foreach (var copyId in linked.Add(id))
+                {
+                    done.Add(copyId);
+                    if (fixedSolution.GetDocument(copyId) is { } copy && original.GetDocument(copyId) is { } before)
+                    {
+                        var text = await copy.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                        copies.Add((copy, text, text.GetTextChanges(await before.GetTextAsync(cancellationToken).ConfigureAwait(false)).Count));
+                    }
+                }
+
+                if (copies.Count < 2 || copies.TrueForAll(c => c.Text.ContentEquals(copies[0].Text)))
+                {
+                    continue;
+                }
+
+                copies.Sort((a, b) => a.Changes != b.Changes ? b.Changes.CompareTo(a.Changes) : string.CompareOrdinal(a.Copy.Project.Name, b.Copy.Project.Name));
+                foreach (var (copy, _, _) in copies)
+                {
+                    result = result.WithDocumentText(copy.Id, copies[0].Text);
+                }
+            }
+        }
+
+        return result;
     }
 }
 
