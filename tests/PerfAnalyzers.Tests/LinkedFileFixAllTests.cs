@@ -179,6 +179,40 @@ public class LinkedFileFixAllTests
         }
     }
 
+    /// <summary>
+    /// A class only the newer legs compile is sealed in their copies; the older legs' copy holds it as inactive text, which
+    /// the fix cannot edit there, so every copy takes the text the fix changed most.
+    /// </summary>
+    [Theory]
+    [InlineData("net10.0;netstandard2.0")]
+    [InlineData("netstandard2.0;net10.0")]
+    public async Task Fix_all_in_the_solution_seals_a_class_only_newer_legs_compile_in_every_copy(string loadOrder)
+    {
+        const string source = """
+            #if NET8_0_OR_GREATER
+            internal class Newer { public virtual int M() => 2; }
+
+            public static class Use
+            {
+                public static int Run() => new Newer().M();
+            }
+            #endif
+            """;
+        var (solution, findings) = await LoadAsync(loadOrder.Split(';'), source, new PERF004SealInternalTypesAnalyzer());
+        foreach (var project in solution.Projects)
+        {
+            Assert.Equal(project.Name == "Library(net10.0)" ? 1 : 0, findings[project.DocumentIds.Single()].Length);
+        }
+
+        var newest = solution.Projects.Single(p => p.Name == "Library(net10.0)");
+        var applied = await FixAllAsync(solution, newest, FixAllScope.Solution, findings, new PERF004SealInternalTypesCodeFix(), "PERF004");
+        foreach (var id in findings.Keys)
+        {
+            var text = (await applied.GetDocument(id)!.GetTextAsync()).ToString().ReplaceLineEndings("\n");
+            Assert.Equal(source.ReplaceLineEndings("\n").Replace("internal class", "internal sealed class").Replace("public virtual", "public"), text);
+        }
+    }
+
     /// <summary>One project per leg, each with its copy of the file at the same path, and each leg's findings as its build reports them.</summary>
     private static Task<(Solution Solution, Dictionary<DocumentId, ImmutableArray<Diagnostic>> Findings)> LoadAsync(string[] legs) =>
         LoadAsync(legs, Source, new PERF001UseAsSpanInsteadOfSubstringAnalyzer());
