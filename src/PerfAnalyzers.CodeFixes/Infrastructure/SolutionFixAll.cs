@@ -175,8 +175,10 @@ internal sealed class SolutionFixAll : FixAllProvider
                     done.Add(copyId);
                     if (fixedSolution.GetDocument(copyId) is { } copy && original.GetDocument(copyId) is { } before)
                     {
-                        var text = await copy.GetTextAsync(cancellationToken).ConfigureAwait(false);
-                        copies.Add((copy, text, text.GetTextChanges(await before.GetTextAsync(cancellationToken).ConfigureAwait(false)).Count));
+                        // Roslyn's diff of the copy against its original: how much the fix changed (a new text's
+                        // GetTextChanges would read one change for any rewrite).
+                        var changes = await copy.GetTextChangesAsync(before, cancellationToken).ConfigureAwait(false);
+                        copies.Add((copy, await copy.GetTextAsync(cancellationToken).ConfigureAwait(false), changes.Count()));
                     }
                 }
 
