@@ -126,13 +126,26 @@ public abstract class DocumentFix : RuleFix
         }
 
         var all = findings.Values
-            .Select(f => f.Finding.Location.SourceTree == tree ? f.Finding : Diagnostic.Create(f.Finding.Descriptor, Location.Create(tree, f.Finding.Location.SourceSpan),
-                f.Finding.AdditionalLocations.Select(l => l.IsInSource ? Location.Create(tree, l.SourceSpan) : l), f.Finding.Properties))
+            .Select(f => InCopy(f.Finding, tree))
             .OrderBy(d => d.Location.SourceSpan.Start).ThenBy(d => d.Id, StringComparer.Ordinal)
             .ToImmutableArray();
         return await FixDocumentOrNullAsync(chosen, all, cancellationToken).ConfigureAwait(false) is { } fixedDocument
             ? await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false)
             : null;
+    }
+
+    /// <summary>
+    /// A finding placed in a linked copy's tree (the same text, another leg's compilation): its location, and its additional
+    /// locations in the same file, at the same spans there. Shared with <see cref="SolutionFixAll"/>.
+    /// </summary>
+    internal static Diagnostic InCopy(Diagnostic finding, SyntaxTree copy)
+    {
+        var source = finding.Location.SourceTree;
+        return source == copy ? finding : Diagnostic.Create(
+            finding.Descriptor,
+            Location.Create(copy, finding.Location.SourceSpan),
+            finding.AdditionalLocations.Select(l => l.IsInSource && l.SourceTree == source ? Location.Create(copy, l.SourceSpan) : l),
+            finding.Properties);
     }
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)

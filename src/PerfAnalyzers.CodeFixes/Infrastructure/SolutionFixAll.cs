@@ -139,12 +139,7 @@ internal sealed class SolutionFixAll : FixAllProvider
                     continue;
                 }
 
-                var source = diagnostic.Location.SourceTree;
-                all.Add(Diagnostic.Create(
-                    diagnostic.Descriptor,
-                    Location.Create(tree, diagnostic.Location.SourceSpan),
-                    diagnostic.AdditionalLocations.Select(l => l.IsInSource && l.SourceTree == source ? Location.Create(tree, l.SourceSpan) : l),
-                    diagnostic.Properties));
+                all.Add(DocumentFix.InCopy(diagnostic, tree));
             }
         }
 
