@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 
 namespace PerfAnalyzers.Infrastructure;
 
@@ -21,8 +22,8 @@ internal static class IdentifierSearch
     /// </summary>
     public static List<SyntaxToken> TokensNamed(SyntaxNode scope, string name, out bool escapes, CancellationToken cancellationToken)
     {
-        var text = scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span);
-        escapes = text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0;
+        var text = scope.SyntaxTree.GetText(cancellationToken);
+        escapes = HasUnicodeEscape(text, scope.Span, cancellationToken);
         return TokensNamed(scope, text, name, cancellationToken);
     }
 
@@ -31,35 +32,103 @@ internal static class IdentifierSearch
     /// the scope's text is not searched for escapes, two searches of a whole type for each private method it asks about.
     /// Measured 2026-11-28 (every private method of SharpZipLib looked up in its type, 241 searches, median of 40 passes;
     /// two runs with the files' text as strings, two read from the files as the compiler reads them): 11.7, 10.7, 11.7
-    /// and 11.7 ms with the searches, 9.4, 8.7, 11.0 and 10.0 ms without. Searching
-    /// the file's own string between the scope's bounds instead of a copy of the scope was measured too and kept out:
-    /// 10.1 and 10.5 ms, no better, since a large file's text (the compiler reads it as chunks) is copied whole.
+    /// and 11.7 ms with the searches, 9.4, 8.7, 11.0 and 10.0 ms without.
     /// </summary>
     public static List<SyntaxToken> TokensNamed(SyntaxNode scope, string name, CancellationToken cancellationToken) =>
-        TokensNamed(scope, scope.SyntaxTree.GetText(cancellationToken).ToString(scope.Span), name, cancellationToken);
+        TokensNamed(scope, scope.SyntaxTree.GetText(cancellationToken), name, cancellationToken);
 
-    private static List<SyntaxToken> TokensNamed(SyntaxNode scope, string text, string name, CancellationToken cancellationToken)
+    /// <summary>
+    /// The text is read a chunk at a time into one small buffer. A copy of the whole scope, as this search made before,
+    /// is a string as long as the type: SharpZipLib's <c>ZipFile</c> is 141 KB of text, and every string over 85 KB goes
+    /// to the large object heap, whose allocations the runtime zeroes and counts toward a full collection. A build's
+    /// sampled stacks (the compiler server, 2026-11-28) had those copies in 22 of the 166 samples taken inside the PERF
+    /// analyzers on SharpZipLib; docs/performance.md has the figures.
+    /// </summary>
+    private static List<SyntaxToken> TokensNamed(SyntaxNode scope, SourceText text, string name, CancellationToken cancellationToken)
     {
-        var root = scope.SyntaxTree.GetRoot(cancellationToken);
         var found = new List<SyntaxToken>();
-        for (var at = text.IndexOf(name, StringComparison.Ordinal); at >= 0; at = text.IndexOf(name, at + name.Length, StringComparison.Ordinal))
+        var span = scope.Span;
+        if (name.Length == 0 || span.Length < name.Length)
         {
-            if ((at > 0 && IsIdentifierChar(text[at - 1])) || (at + name.Length < text.Length && IsIdentifierChar(text[at + name.Length])))
+            return found;
+        }
+
+        var root = scope.SyntaxTree.GetRoot(cancellationToken);
+        var buffer = new char[Math.Min(Math.Max(ChunkLength, 2 * name.Length), span.Length)];
+        var first = name[0];
+        // A chunk is searched for every occurrence that starts in it and ends in it; the next chunk starts at the first
+        // position where one could start and not end in this one, so each is found once.
+        for (var start = span.Start; start <= span.End - name.Length;)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var count = Math.Min(buffer.Length, span.End - start);
+            text.CopyTo(start, buffer, 0, count);
+            var last = count - name.Length;
+            for (var at = Array.IndexOf(buffer, first, 0, last + 1); at >= 0; at = at < last ? Array.IndexOf(buffer, first, at + 1, last - at) : -1)
             {
-                continue;
+                if (!Spells(buffer, at, name))
+                {
+                    continue;
+                }
+
+                var position = start + at;
+                if ((position > span.Start && IsIdentifierChar(text[position - 1])) ||
+                    (position + name.Length < span.End && IsIdentifierChar(text[position + name.Length])))
+                {
+                    continue;
+                }
+
+                var token = root.FindToken(position);
+                if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name &&
+                    (token.SpanStart == position || (token.SpanStart == position - 1 && token.Text[0] == '@')))
+                {
+                    found.Add(token);
+                }
             }
 
-            var position = scope.Span.Start + at;
-            var token = root.FindToken(position);
-            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name &&
-                (token.SpanStart == position || (token.SpanStart == position - 1 && token.Text[0] == '@')))
-            {
-                found.Add(token);
-            }
+            start += last + 1;
         }
 
         return found;
     }
+
+    /// <summary>Whether the span holds <c>\u</c> or <c>\U</c>, read a chunk at a time like the search.</summary>
+    private static bool HasUnicodeEscape(SourceText text, TextSpan span, CancellationToken cancellationToken)
+    {
+        var buffer = new char[Math.Min(ChunkLength, Math.Max(span.Length, 1))];
+        for (var start = span.Start; start < span.End; start += buffer.Length)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var count = Math.Min(buffer.Length, span.End - start);
+            text.CopyTo(start, buffer, 0, count);
+            for (var at = Array.IndexOf(buffer, '\\', 0, count); at >= 0; at = at + 1 < count ? Array.IndexOf(buffer, '\\', at + 1, count - at - 1) : -1)
+            {
+                var next = start + at + 1;
+                if (next < span.End && text[next] is 'u' or 'U')
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static bool Spells(char[] buffer, int at, string name)
+    {
+        for (var i = 1; i < name.Length; i++)
+        {
+            if (buffer[at + i] != name[i])
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Characters read per copy: 8 KB, far below the large object heap's 85 KB.</summary>
+    private const int ChunkLength = 4096;
 
     private static bool IsIdentifierChar(char c) => char.IsLetterOrDigit(c) || c == '_';
 }
