@@ -6,6 +6,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using PerfAnalyzers.Dispatch;
 
@@ -14,7 +15,7 @@ namespace PerfAnalyzers.Cli.Timing;
 /// <summary>
 /// <c>--timing</c>: side by side in one run, as a build runs them, the compiler with the SDK's analyzers at their
 /// default settings, the SDK's counterpart rules switched on, and the PERF analyzers. Each run takes a fresh copy of the
-/// compilation and times, one after the other on one thread, the compiler's own pass (binding and flow analysis, what
+/// compilation, its syntax trees parsed again (<see cref="WithFreshTrees"/>), and times, one after the other on one thread, the compiler's own pass (binding and flow analysis, what
 /// <c>GetDiagnostics</c> does) and then the analyzers (Roslyn's analyzer telemetry: time inside each analyzer's
 /// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Each rule's share comes from a second analysis
 /// after each timed one, of the same rules in a dispatcher with a <see cref="RuleClock"/>: the clock's reads cost time
@@ -60,7 +61,7 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
         for (var i = -options.Warmup; i < options.Repeat; i++)
         {
             progress(i < 0 ? $"timing: warm-up run {i + options.Warmup + 1}/{options.Warmup}" : $"timing run {i + 1}/{options.Repeat}");
-            var copy = compilation.Clone();
+            var copy = WithFreshTrees(compilation, cancellationToken);
             // One thread: the analyzers below run one callback at a time (on a 2-core machine a callback's wall-clock
             // time otherwise includes the time other threads preempt it), and the compiler is timed the same way.
             copy = copy.WithOptions(copy.Options.WithConcurrentBuild(false).WithSpecificDiagnosticOptions(copy.Options.SpecificDiagnosticOptions.SetItems(
@@ -91,7 +92,10 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
             var reportTimes = new List<TimeSpan>();
             if (clock is not null)
             {
-                var split = copy.Clone().WithAnalyzers(WithDeclarationPass(splitSet), new CompilationWithAnalyzersOptions(
+                // Its own trees, on which the compiler's pass has run first, as on the timed copy's.
+                var splitCompilation = WithFreshTrees(copy, cancellationToken);
+                splitCompilation.GetDiagnostics(cancellationToken);
+                var split = splitCompilation.WithAnalyzers(WithDeclarationPass(splitSet), new CompilationWithAnalyzersOptions(
                     analyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
                 QuietRun.Settle();
                 clock.Reset();
@@ -215,4 +219,17 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
     /// </summary>
     private ImmutableArray<DiagnosticAnalyzer> WithDeclarationPass(ImmutableArray<DiagnosticAnalyzer> analyzers) =>
         options.FirstTouch ? analyzers : analyzers.Insert(0, new DeclarationPass());
+
+    /// <summary>
+    /// The compilation with each syntax tree parsed again from its text, in the same order, with the same options and
+    /// paths (the analyzers' .editorconfig options are looked up by path). A tree keeps what Roslyn computes for it when a
+    /// diagnostic is first reported in it: the map of its <c>#pragma warning</c> directives, a walk of all of its trivia.
+    /// A tree reused from an earlier run has the map already, so only the first warm-up run paid for it; in a build, each
+    /// file's first finding does (the compiler server's sampled stacks, 2026-11-28, had it in most of the samples taken
+    /// in the PERF analyzers' reports). Built alone for SharpZipLib's 16 files with findings: 1.8-2.0 ms
+    /// (docs/performance.md).
+    /// </summary>
+    private static Compilation WithFreshTrees(Compilation compilation, CancellationToken cancellationToken) =>
+        compilation.RemoveAllSyntaxTrees().AddSyntaxTrees(compilation.SyntaxTrees.Select(tree =>
+            CSharpSyntaxTree.ParseText(tree.GetText(cancellationToken), (CSharpParseOptions)tree.Options, tree.FilePath, cancellationToken)));
 }
