@@ -15,9 +15,9 @@ namespace PerfAnalyzers.Cli.Timing;
 /// <summary>
 /// <c>--timing</c>: side by side in one run, as a build runs them, the compiler with the SDK's analyzers at their
 /// default settings, the SDK's counterpart rules switched on, and the PERF analyzers. Each run takes a fresh copy of the
-/// compilation, its syntax trees parsed again (<see cref="WithFreshTrees"/>), and times, one after the other on one thread, the compiler's own pass (binding and flow analysis, what
-/// <c>GetDiagnostics</c> does) and then the analyzers (Roslyn's analyzer telemetry: time inside each analyzer's
-/// callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Each rule's share comes from a second analysis
+/// compilation, its syntax trees parsed again (<see cref="WithFreshTrees"/>), and times, one after the other on one
+/// thread, the compiler's own pass (binding and flow analysis, what <c>GetDiagnostics</c> does) and then the analyzers
+/// (Roslyn's analyzer telemetry: time inside each analyzer's callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Each rule's share comes from a second analysis
 /// after each timed one, of the same rules in a dispatcher with a <see cref="RuleClock"/>: the clock's reads cost time
 /// of their own (about one read per rule callback, measured and subtracted), which a build does not pay, so the
 /// dispatcher's and the totals' figures come from the analysis without it. Both are measured the same way (wall clock, one thread, no garbage collection) in the same
@@ -224,10 +224,10 @@ internal sealed class TimedAnalysis(ScanOptions options, Action<string> progress
     /// The compilation with each syntax tree parsed again from its text, in the same order, with the same options and
     /// paths (the analyzers' .editorconfig options are looked up by path). A tree keeps what Roslyn computes for it when a
     /// diagnostic is first reported in it: the map of its <c>#pragma warning</c> directives, a walk of all of its trivia.
-    /// A tree reused from an earlier run has the map already, so only the first warm-up run paid for it; in a build, each
-    /// file's first finding does (the compiler server's sampled stacks, 2026-11-28, had it in most of the samples taken
-    /// in the PERF analyzers' reports). Built alone for SharpZipLib's 16 files with findings: 1.8-2.0 ms
-    /// (docs/performance.md).
+    /// A tree reused from an earlier run has the map already, so only the first warm-up run paid for it; in a build, a
+    /// file whose first diagnostic is a PERF finding does (the compiler server's sampled stacks on SharpZipLib, 2026-11-28:
+    /// 7 of the 25 samples in the PERF analyzers' reports, 28 of 36 on a less warm server). Built alone for SharpZipLib's
+    /// 16 files with findings: 1.8-2.0 ms (docs/performance.md).
     /// </summary>
     private static Compilation WithFreshTrees(Compilation compilation, CancellationToken cancellationToken) =>
         compilation.RemoveAllSyntaxTrees().AddSyntaxTrees(compilation.SyntaxTrees.Select(tree =>
