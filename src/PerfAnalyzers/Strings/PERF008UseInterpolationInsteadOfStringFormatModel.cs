@@ -151,17 +151,48 @@ public sealed class FormatCall
         }
 
         var syntaxArguments = syntax.ArgumentList.Arguments;
-        if (format is null || syntaxArguments.Count < first + 1 || syntaxArguments.Any(a => !a.RefKindKeyword.IsKind(SyntaxKind.None)) ||
+        if (format is null || syntaxArguments.Count < first + 1 || HasRefKind(syntaxArguments) ||
             ArgumentPositions(syntaxArguments, parameters) is not { } indices)
         {
             return null;
         }
 
-        var arguments = new List<FormatArgument>();
-        for (var i = first + 1; i < syntaxArguments.Count; i++)
+        // Each value argument's operation: the first one (in the walk's order) written as that expression, found for all
+        // of them in one walk of the call's operations rather than one walk each.
+        var expressions = new ExpressionSyntax[syntaxArguments.Count - first - 1];
+        for (var i = 0; i < expressions.Length; i++)
         {
-            var expression = syntaxArguments[indices[i]].Expression;
-            var converted = invocation.Descendants().FirstOrDefault(o => o.Syntax == expression && o is not IArgumentOperation);
+            expressions[i] = syntaxArguments[indices[first + 1 + i]].Expression;
+        }
+
+        var operations = new IOperation?[expressions.Length];
+        var missing = expressions.Length;
+        if (missing > 0)
+        {
+            foreach (var operation in invocation.Descendants())
+            {
+                if (operation is IArgumentOperation)
+                {
+                    continue;
+                }
+
+                var at = Array.IndexOf(expressions, operation.Syntax as ExpressionSyntax);
+                if (at >= 0 && operations[at] is null)
+                {
+                    operations[at] = operation;
+                    if (--missing == 0)
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+
+        var arguments = new List<FormatArgument>();
+        for (var i = 0; i < expressions.Length; i++)
+        {
+            var expression = expressions[i];
+            var converted = operations[i];
             if (converted is null)
             {
                 return null;
@@ -233,7 +264,13 @@ public sealed class FormatCall
     /// </summary>
     private static ImmutableArray<int>? ArgumentPositions(SeparatedSyntaxList<ArgumentSyntax> arguments, ImmutableArray<IParameterSymbol> parameters)
     {
-        if (arguments.All(a => a.NameColon is null))
+        var named = false;
+        foreach (var argument in arguments)
+        {
+            named |= argument.NameColon is not null;
+        }
+
+        if (!named)
         {
             return Enumerable.Range(0, arguments.Count).ToImmutableArray();
         }
@@ -255,6 +292,20 @@ public sealed class FormatCall
         }
 
         return indices.ToImmutableArray();
+    }
+
+    /// <summary>An argument passed with <c>ref</c>, <c>out</c> or <c>in</c> (a loop: the list is a struct, which LINQ would box).</summary>
+    private static bool HasRefKind(SeparatedSyntaxList<ArgumentSyntax> arguments)
+    {
+        foreach (var argument in arguments)
+        {
+            if (!argument.RefKindKeyword.IsKind(SyntaxKind.None))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary><c>sb.Append(string.Format(...))</c>: the call is the only argument of <c>StringBuilder.Append(string)</c>.</summary>
