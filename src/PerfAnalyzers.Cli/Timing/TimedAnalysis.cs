@@ -17,8 +17,8 @@ namespace PerfAnalyzers.Cli.Timing;
 /// default settings, the SDK's counterpart rules switched on, and the PERF analyzers. Each run takes a fresh copy of the
 /// compilation, its syntax trees parsed again (<see cref="WithFreshTrees"/>), and times, one after the other on one
 /// thread, the compiler's own pass (binding and flow analysis, what <c>GetDiagnostics</c> does) and then the analyzers
-/// (Roslyn's analyzer telemetry: time inside each analyzer's callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c> reports). Each rule's share comes from a second analysis
-/// after each timed one, of the same rules in a dispatcher with a <see cref="RuleClock"/>: the clock's reads cost time
+/// (Roslyn's analyzer telemetry: time inside each analyzer's callbacks, what <c>dotnet build -p:ReportAnalyzer=true</c>
+/// reports). Each rule's share comes from a second analysis after each timed one, of the same rules in a dispatcher with a <see cref="RuleClock"/>: the clock's reads cost time
 /// of their own (about one read per rule callback, measured and subtracted), which a build does not pay, so the
 /// dispatcher's and the totals' figures come from the analysis without it. Both are measured the same way (wall clock, one thread, no garbage collection) in the same
 /// moment, so what slows this machine down slows both; the figures are the medians of <see cref="ScanOptions.Repeat"/>

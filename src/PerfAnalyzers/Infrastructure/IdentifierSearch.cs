@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -48,77 +49,66 @@ internal static class IdentifierSearch
     {
         var found = new List<SyntaxToken>();
         var span = scope.Span;
-        if (name.Length == 0 || span.Length < name.Length)
-        {
-            return found;
-        }
-
         var root = scope.SyntaxTree.GetRoot(cancellationToken);
-        var buffer = new char[Math.Min(Math.Max(ChunkLength, 2 * name.Length), span.Length)];
-        var first = name[0];
-        // A chunk is searched for every occurrence that starts in it and ends in it; the next chunk starts at the first
-        // position where one could start and not end in this one, so each is found once.
-        for (var start = span.Start; start <= span.End - name.Length;)
+        foreach (var position in Occurrences(text, span, name, cancellationToken))
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            var count = Math.Min(buffer.Length, span.End - start);
-            text.CopyTo(start, buffer, 0, count);
-            var last = count - name.Length;
-            for (var at = Array.IndexOf(buffer, first, 0, last + 1); at >= 0; at = at < last ? Array.IndexOf(buffer, first, at + 1, last - at) : -1)
+            if ((position > span.Start && IsIdentifierChar(text[position - 1])) ||
+                (position + name.Length < span.End && IsIdentifierChar(text[position + name.Length])))
             {
-                if (!Spells(buffer, at, name))
-                {
-                    continue;
-                }
-
-                var position = start + at;
-                if ((position > span.Start && IsIdentifierChar(text[position - 1])) ||
-                    (position + name.Length < span.End && IsIdentifierChar(text[position + name.Length])))
-                {
-                    continue;
-                }
-
-                var token = root.FindToken(position);
-                if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name &&
-                    (token.SpanStart == position || (token.SpanStart == position - 1 && token.Text[0] == '@')))
-                {
-                    found.Add(token);
-                }
+                continue;
             }
 
-            start += last + 1;
+            var token = root.FindToken(position);
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name &&
+                (token.SpanStart == position || (token.SpanStart == position - 1 && token.Text[0] == '@')))
+            {
+                found.Add(token);
+            }
         }
 
         return found;
     }
 
-    /// <summary>Whether the span holds <c>\u</c> or <c>\U</c>, read a chunk at a time like the search.</summary>
-    private static bool HasUnicodeEscape(SourceText text, TextSpan span, CancellationToken cancellationToken)
+    /// <summary>Whether the span holds <c>\u</c> or <c>\U</c>.</summary>
+    private static bool HasUnicodeEscape(SourceText text, TextSpan span, CancellationToken cancellationToken) =>
+        Occurrences(text, span, "\\u", cancellationToken).Any() || Occurrences(text, span, "\\U", cancellationToken).Any();
+
+    /// <summary>
+    /// Where <paramref name="pattern"/> starts in the span, in order. The text is copied a chunk at a time into one
+    /// buffer; a chunk is searched for every occurrence that starts and ends in it, and the next chunk starts at the first
+    /// position where one could start and not end in this one, so each is found once.
+    /// </summary>
+    private static IEnumerable<int> Occurrences(SourceText text, TextSpan span, string pattern, CancellationToken cancellationToken)
     {
-        var buffer = new char[Math.Min(ChunkLength, Math.Max(span.Length, 1))];
-        for (var start = span.Start; start < span.End; start += buffer.Length)
+        if (pattern.Length == 0 || span.Length < pattern.Length)
+        {
+            yield break;
+        }
+
+        var buffer = new char[Math.Min(Math.Max(ChunkLength, 2 * pattern.Length), span.Length)];
+        for (var start = span.Start; start <= span.End - pattern.Length;)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var count = Math.Min(buffer.Length, span.End - start);
             text.CopyTo(start, buffer, 0, count);
-            for (var at = Array.IndexOf(buffer, '\\', 0, count); at >= 0; at = at + 1 < count ? Array.IndexOf(buffer, '\\', at + 1, count - at - 1) : -1)
+            var last = count - pattern.Length;
+            for (var at = Array.IndexOf(buffer, pattern[0], 0, last + 1); at >= 0; at = at < last ? Array.IndexOf(buffer, pattern[0], at + 1, last - at) : -1)
             {
-                var next = start + at + 1;
-                if (next < span.End && text[next] is 'u' or 'U')
+                if (Spells(buffer, at, pattern))
                 {
-                    return true;
+                    yield return start + at;
                 }
             }
-        }
 
-        return false;
+            start += last + 1;
+        }
     }
 
-    private static bool Spells(char[] buffer, int at, string name)
+    private static bool Spells(char[] buffer, int at, string pattern)
     {
-        for (var i = 1; i < name.Length; i++)
+        for (var i = 1; i < pattern.Length; i++)
         {
-            if (buffer[at + i] != name[i])
+            if (buffer[at + i] != pattern[i])
             {
                 return false;
             }
