@@ -7,7 +7,7 @@ using Xunit;
 
 namespace PerfAnalyzers.Tests;
 
-/// <summary>#34: named and reordered arguments, const delays, local functions and lambdas.</summary>
+/// <summary>#34: named and reordered arguments, const delays, local functions and lambdas; the <c>== t</c> form without <c>else</c>.</summary>
 public partial class PERF026UseWaitAsyncForTimeoutsTests
 {
     [Theory]
@@ -68,6 +68,142 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests
                      return await Wait();
                  }
              """)));
+
+    /// <summary>
+    /// The form most timeout helpers copy: <c>if (t == await Task.WhenAny(...)) return await t; throw ...;</c>. The throw
+    /// after the if runs only on timeout, as the then-branch always returns: it goes with the if (plain), or moves into
+    /// the catch (another exception). Found in public code on a net6.0 project (docs/rules/PERF026.md, "On real code").
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Equals_form_without_else_takes_the_throw_after_it(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 async Task<int> Plain(Task<int> t, TimeSpan timeout)
+                 {
+                     if (t == await [|Task.WhenAny(t, Task.Delay(timeout))|])
+                         return await t;
+                     throw new TimeoutException();
+                 }
+
+                 async Task Block(Task t, int ms)
+                 {
+                     if (await [|Task.WhenAny(t, Task.Delay(ms))|].ConfigureAwait(false) == t)
+                     {
+                         await t.ConfigureAwait(false);
+                         return;
+                     }
+
+                     throw new TimeoutException();
+                 }
+
+                 async Task<string> Custom(Task<string> t, TimeSpan timeout)
+                 {
+                     if (t == await [|Task.WhenAny(t, Task.Delay(timeout))|])
+                     {
+                         return await t;
+                     }
+
+                     throw new InvalidOperationException("too slow");
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Plain(Task<int> t, TimeSpan timeout)
+                 {
+                     return await t.WaitAsync(timeout);
+                 }
+
+                 async Task Block(Task t, int ms)
+                 {
+                     await t.WaitAsync(TimeSpan.FromMilliseconds(ms)).ConfigureAwait(false);
+                     return;
+                 }
+
+                 async Task<string> Custom(Task<string> t, TimeSpan timeout)
+                 {
+                     try
+                     {
+                         await t.WaitAsync(timeout);
+                     }
+                     catch (TimeoutException) when (!t.IsFaulted)
+                     {
+                         throw new InvalidOperationException("too slow");
+                     }
+
+                     return await t;
+                 }
+             """)));
+
+    /// <summary>
+    /// Without else, a then-branch that can end (the code after it runs when t won too), or no throw right after the if:
+    /// the statement after the if is not the timeout branch. And the == form whose branch cancels the delay's own token
+    /// source stops the timer: reported only with report_cancelled_delays, like the != form.
+    /// </summary>
+    [Fact]
+    public Task Equals_form_without_else_lookalikes_are_not_flagged() => Verify(Wrap("""
+            async Task<int> FallsThrough(Task<int> t, TimeSpan timeout)
+            {
+                if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                {
+                    Console.WriteLine(await t);
+                }
+
+                throw new TimeoutException();
+            }
+
+            async Task<int> Logs(Task<int> t, TimeSpan timeout)
+            {
+                if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                    return await t;
+                Console.WriteLine("slow");
+                throw new TimeoutException();
+            }
+
+            async Task<int> Cancels(Task<int> t, TimeSpan timeout)
+            {
+                using (var cts = new CancellationTokenSource())
+                {
+                    if (t == await Task.WhenAny(t, Task.Delay(timeout, cts.Token)))
+                    {
+                        cts.Cancel();
+                        return await t;
+                    }
+
+                    throw new TimeoutException();
+                }
+            }
+        """), Wrap("""
+            async Task<int> FallsThrough(Task<int> t, TimeSpan timeout)
+            {
+                if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                {
+                    Console.WriteLine(await t);
+                }
+
+                throw new TimeoutException();
+            }
+
+            async Task<int> Logs(Task<int> t, TimeSpan timeout)
+            {
+                if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                    return await t;
+                Console.WriteLine("slow");
+                throw new TimeoutException();
+            }
+
+            async Task<int> Cancels(Task<int> t, TimeSpan timeout)
+            {
+                using (var cts = new CancellationTokenSource())
+                {
+                    if (t == await Task.WhenAny(t, Task.Delay(timeout, cts.Token)))
+                    {
+                        cts.Cancel();
+                        return await t;
+                    }
+
+                    throw new TimeoutException();
+                }
+            }
+        """));
 
     /// <summary>A named token written before the delay: reported without a fix like any token form; the message names the delay.</summary>
     [Fact]

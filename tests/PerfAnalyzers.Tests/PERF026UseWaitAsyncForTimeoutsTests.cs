@@ -279,6 +279,18 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
                     return await t.WaitAsync(timeout);
                 }
 
+                public static async Task<int> CopiedBefore(Task<int> t, TimeSpan timeout)
+                {
+                    if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                        return await t;
+                    throw new TimeoutException();
+                }
+
+                public static async Task<int> CopiedAfter(Task<int> t, TimeSpan timeout)
+                {
+                    return await t.WaitAsync(timeout);
+                }
+
                 public static async Task<int> CustomBefore(Task<int> t, TimeSpan timeout)
                 {
                     if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new InvalidOperationException("slow");
@@ -310,7 +322,7 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
             () => Task.FromCanceled<int>(new CancellationToken(true)),
             () => never,
         };
-        foreach (var pair in new[] { "Plain", "Custom" })
+        foreach (var pair in new[] { "Plain", "Copied", "Custom" })
         {
             foreach (var task in tasks)
             {

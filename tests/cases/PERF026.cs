@@ -26,6 +26,14 @@ namespace Cases
         }
 #endif
 
+        // The form most timeout helpers copy: == t without else, the throw after the if.
+        public static async Task<int> Copied(Task<int> t, TimeSpan timeout)
+        {
+            if (t == await Task.WhenAny(t, Task.Delay(timeout))) //~ PERF026[net10.0]
+                return await t;
+            throw new TimeoutException();
+        }
+
         // Must not flag: a timeout that falls back instead of throwing; a delay cancelled by its own source after the wait.
         public static async Task<int> Fallback(Task<int> t, TimeSpan timeout)
         {

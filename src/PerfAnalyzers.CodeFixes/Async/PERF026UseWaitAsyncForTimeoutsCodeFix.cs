@@ -20,7 +20,7 @@ namespace PerfAnalyzers.CodeFixes.Async;
 /// (<c>return await t;</c> → <c>return await t.WaitAsync(d);</c>; a comment before it keeps it apart: <c>await t.WaitAsync(d);</c>). Another exception or message than <c>new TimeoutException()</c> is kept:
 /// <c>try { await t.WaitAsync(d); } catch (TimeoutException) when (!t.IsFaulted) { throw ...; }</c> (the filter lets a
 /// TimeoutException of <c>t</c> itself through, as the original's <c>await t</c> did). The <c>== t</c> form keeps its
-/// then-branch after the wait. Not offered for a delay with a token, a <c>t.Result</c> follow-up or code between the wait and the await (the analyzer says why).
+/// then-branch after the wait; without <c>else</c>, the <c>throw</c> after the <c>if</c> goes with it. Not offered for a delay with a token, a <c>t.Result</c> follow-up or code between the wait and the await (the analyzer says why).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF026UseWaitAsyncForTimeoutsCodeFix)), Shared]
 public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.PERF026.Info, "Use WaitAsync")
@@ -100,6 +100,12 @@ public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.
 
             statements.Add(waitStatement);
             statements.AddRange(continuation);
+        }
+
+        if (shape.TrailingThrow is { } trailing)
+        {
+            // Reached only on timeout, which WaitAsync (or the catch) now throws: it would be unreachable code (CS0162).
+            editor.RemoveNode(trailing, SyntaxRemoveOptions.KeepNoTrivia);
         }
 
         var annotated = statements.Select((s, i) => (i == 0 ? s.WithLeadingTrivia(shape.If.GetLeadingTrivia()) : s).WithAdditionalAnnotations(Formatter.Annotation)).ToList();

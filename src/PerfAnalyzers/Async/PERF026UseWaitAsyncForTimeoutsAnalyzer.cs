@@ -125,8 +125,8 @@ public sealed class PERF026UseWaitAsyncForTimeoutsAnalyzer : PerfAnalyzer
     }
 
     /// <summary>
-    /// Whether the delay's token is <c>cts.Token</c> of a source that the same function cancels after the <c>if</c>
-    /// (<c>cts.Cancel()</c>): the code already stops the timer once <c>t</c> wins.
+    /// Whether the delay's token is <c>cts.Token</c> of a source that the same function cancels after the wait
+    /// (<c>cts.Cancel()</c>, after the <c>if</c> or in its <c>== t</c> branch): the code already stops the timer once <c>t</c> wins.
     /// </summary>
     private static bool IsCancelledAfter(IOperation token, PERF026UseWaitAsyncForTimeoutsModel shape, SemanticModel model, WellKnownTypes types, CancellationToken cancellationToken)
     {
@@ -146,7 +146,7 @@ public sealed class PERF026UseWaitAsyncForTimeoutsAnalyzer : PerfAnalyzer
         foreach (var node in body.DescendantNodes())
         {
             if (node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Cancel" or "CancelAsync" } } cancel &&
-                cancel.SpanStart > shape.If.Span.End &&
+                cancel.SpanStart > shape.WhenAny.Span.End &&
                 model.GetOperation(cancel, cancellationToken) is IInvocationOperation { Instance: { } instance } &&
                 OperationHelpers.SameStorage(instance, source))
             {

@@ -10,7 +10,9 @@ namespace PerfAnalyzers.Async;
 /// <summary>
 /// The syntax of a PERF026 finding, read the same way by the analyzer (which then checks the symbols) and the fix:
 /// <c>if (await Task.WhenAny(t, Task.Delay(d)) != t) throw ...;</c> followed in the same block by <c>await t</c> or
-/// <c>t.Result</c>, or <c>if (await Task.WhenAny(t, Task.Delay(d)) == t) { ... await t ... } else throw ...;</c>.
+/// <c>t.Result</c>, or <c>if (await Task.WhenAny(t, Task.Delay(d)) == t) { ... await t ... } else throw ...;</c>, or that
+/// <c>== t</c> form without <c>else</c> whose then-branch always leaves (ends in <c>return</c> or <c>throw</c>), followed by
+/// <c>throw ...;</c> (<c>if (t == await Task.WhenAny(...)) return await t; throw new TimeoutException();</c>).
 /// Either task may come first; the <c>WhenAny</c> may be awaited through <c>ConfigureAwait(x)</c>.
 /// </summary>
 public sealed class PERF026UseWaitAsyncForTimeoutsModel
@@ -46,6 +48,12 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
 
     /// <summary>What runs on timeout: a <c>throw</c> of an exception (not a rethrow).</summary>
     public ThrowStatementSyntax Throw { get; private set; } = null!;
+
+    /// <summary>
+    /// In the <c>== t</c> form without <c>else</c>: the statement after the <c>if</c> that holds <see cref="Throw"/>, reached
+    /// only on timeout since the then-branch always leaves; the fix removes it with the <c>if</c>. Null otherwise.
+    /// </summary>
+    public StatementSyntax? TrailingThrow { get; private set; }
 
     /// <summary>What runs after the task won: the statements after the <c>if</c> (<c>!=</c>), or the then-branch's (<c>==</c>).</summary>
     public IReadOnlyList<StatementSyntax> Continuation { get; private set; } = System.Array.Empty<StatementSyntax>();
@@ -131,7 +139,22 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
         ThrowStatementSyntax? thrown;
         if (model.IsEqualsForm)
         {
-            thrown = ifStatement.Else is { } otherwise ? OnlyThrow(otherwise.Statement) : null;
+            if (ifStatement.Else is { } otherwise)
+            {
+                thrown = OnlyThrow(otherwise.Statement);
+            }
+            else if (AlwaysLeaves(ifStatement.Statement) && block.Statements.IndexOf(ifStatement) is var at && at + 1 < block.Statements.Count &&
+                     OnlyThrow(block.Statements[at + 1]) is { } after)
+            {
+                // Without else: the next statement runs only when the then-branch did not, i.e. on timeout.
+                thrown = after;
+                model.TrailingThrow = block.Statements[at + 1];
+            }
+            else
+            {
+                thrown = null;
+            }
+
             model.Continuation = ifStatement.Statement is BlockSyntax then ? then.Statements : new[] { ifStatement.Statement };
         }
         else
@@ -181,6 +204,17 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
         ThrowStatementSyntax { Expression: not null } thrown => thrown,
         BlockSyntax { Statements.Count: 1 } block => OnlyThrow(block.Statements[0]),
         _ => null,
+    };
+
+    /// <summary>
+    /// Whether the end of <paramref name="statement"/> cannot be reached: it is, or its block ends with, a <c>return</c> or
+    /// <c>throw</c> (every path through it leaves there or earlier, by a jump of its own).
+    /// </summary>
+    private static bool AlwaysLeaves(StatementSyntax statement) => statement switch
+    {
+        ReturnStatementSyntax or ThrowStatementSyntax => true,
+        BlockSyntax { Statements.Count: > 0 } block => AlwaysLeaves(block.Statements[block.Statements.Count - 1]),
+        _ => false,
     };
 
     /// <summary>The first use of <c>t</c> after the wait: it must observe the task (<c>await t</c>, <c>t.Result</c>).</summary>
