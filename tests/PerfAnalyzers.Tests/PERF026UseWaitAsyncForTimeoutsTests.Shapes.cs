@@ -177,6 +177,88 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests
         return Verify(Wrap(Source), Wrap(Source));
     }
 
+    /// <summary>
+    /// The WhenAny's result kept in a local that the if right after it compares and nothing else reads: the local goes
+    /// with the if. Found in public code (docs/rules/PERF026.md, "On real code").
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Languages.LowestAndNewest), MemberType = typeof(Languages))]
+    public Task Winner_kept_in_a_local_first(LanguageVersion version) => Languages.At(version, () => Verify(
+        Wrap("""
+                 async Task<int> Plain(Task<int> t, TimeSpan timeout)
+                 {
+                     var done = await [|Task.WhenAny(t, Task.Delay(timeout))|];
+                     if (done != t) throw new TimeoutException();
+                     return await t;
+                 }
+
+                 async Task<string> Custom(Task<string> t, int ms)
+                 {
+                     Task winner = await [|Task.WhenAny(t, Task.Delay(ms))|].ConfigureAwait(false);
+                     if (winner == t)
+                     {
+                         return await t.ConfigureAwait(false);
+                     }
+
+                     throw new InvalidOperationException("too slow");
+                 }
+             """),
+        Wrap("""
+                 async Task<int> Plain(Task<int> t, TimeSpan timeout)
+                 {
+                     return await t.WaitAsync(timeout);
+                 }
+
+                 async Task<string> Custom(Task<string> t, int ms)
+                 {
+                     try
+                     {
+                         await t.WaitAsync(TimeSpan.FromMilliseconds(ms)).ConfigureAwait(false);
+                     }
+                     catch (TimeoutException) when (!t.IsFaulted)
+                     {
+                         throw new InvalidOperationException("too slow");
+                     }
+
+                     return await t.ConfigureAwait(false);
+                 }
+             """)));
+
+    /// <summary>
+    /// A kept winner read again (logged, returned), a statement between it and the if, or a comment before the if (it
+    /// would go with the statements): not the shape.
+    /// </summary>
+    [Fact]
+    public Task Winner_kept_in_a_local_lookalikes_are_not_flagged()
+    {
+        const string Source = """
+            async Task<int> ReadAgain(Task<int> t, TimeSpan timeout)
+            {
+                var done = await Task.WhenAny(t, Task.Delay(timeout));
+                if (done != t) throw new TimeoutException();
+                Console.WriteLine(done.Status);
+                return await t;
+            }
+
+            async Task<int> Between(Task<int> t, TimeSpan timeout)
+            {
+                var done = await Task.WhenAny(t, Task.Delay(timeout));
+                Console.WriteLine("waited");
+                if (done != t) throw new TimeoutException();
+                return await t;
+            }
+
+            async Task<int> Commented(Task<int> t, TimeSpan timeout)
+            {
+                var done = await Task.WhenAny(t, Task.Delay(timeout));
+                // the delay won
+                if (done != t) throw new TimeoutException();
+                return await t;
+            }
+        """;
+        return Verify(Wrap(Source), Wrap(Source));
+    }
+
     /// <summary>A named token written before the delay: reported without a fix like any token form; the message names the delay.</summary>
     [Fact]
     public Task Named_token_before_the_delay_is_reported_without_a_fix()

@@ -291,6 +291,18 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
                     return await t.WaitAsync(timeout);
                 }
 
+                public static async Task<int> KeptBefore(Task<int> t, TimeSpan timeout)
+                {
+                    var done = await Task.WhenAny(t, Task.Delay(timeout));
+                    if (done != t) throw new TimeoutException();
+                    return await t;
+                }
+
+                public static async Task<int> KeptAfter(Task<int> t, TimeSpan timeout)
+                {
+                    return await t.WaitAsync(timeout);
+                }
+
                 public static async Task<int> CustomBefore(Task<int> t, TimeSpan timeout)
                 {
                     if (await Task.WhenAny(t, Task.Delay(timeout)) != t) throw new InvalidOperationException("slow");
@@ -322,7 +334,7 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
             () => Task.FromCanceled<int>(new CancellationToken(true)),
             () => never,
         };
-        foreach (var pair in new[] { "Plain", "Copied", "Custom" })
+        foreach (var pair in new[] { "Plain", "Copied", "Kept", "Custom" })
         {
             foreach (var task in tasks)
             {
@@ -391,6 +403,9 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
     [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw; return await t; }")]
     [InlineData("async Task<int> M(Missing t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw new TimeoutException(); return await t; }")]
     [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay(1)) != t) throw new TimeoutException(")]
+    [InlineData("async Task<int> M(Task<int> t) { var done = await Task.WhenAny(t, Task.Delay(1)); if (done != ) throw new TimeoutException(); return await t; }")]
+    [InlineData("async Task<int> M(Task<int> t) { var done = await [|Task.WhenAny(t, Task.Delay(1))|] if (done != t) throw new TimeoutException(); return await t; }")]
+    [InlineData("async Task<int> M(Task<int> t) { if (t == await [|Task.WhenAny(t, Task.Delay(1))|]) return await t; throw }")]
     public Task Broken_code_does_not_crash(string member) => new RuleTest<PERF026UseWaitAsyncForTimeoutsAnalyzer, PERF026UseWaitAsyncForTimeoutsCodeFix>
     {
         Sources = { Wrap("    " + member) },

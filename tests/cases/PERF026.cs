@@ -34,6 +34,14 @@ namespace Cases
             throw new TimeoutException();
         }
 
+        // The winner kept in a local that only the next if reads.
+        public static async Task<int> Kept(Task<int> t, TimeSpan timeout)
+        {
+            var done = await Task.WhenAny(t, Task.Delay(timeout)); //~ PERF026[net10.0]
+            if (done != t) throw new TimeoutException();
+            return await t;
+        }
+
         // Must not flag: a timeout that falls back instead of throwing; a delay cancelled by its own source after the wait.
         public static async Task<int> Fallback(Task<int> t, TimeSpan timeout)
         {

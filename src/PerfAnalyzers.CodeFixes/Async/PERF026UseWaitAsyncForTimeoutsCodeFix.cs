@@ -20,7 +20,7 @@ namespace PerfAnalyzers.CodeFixes.Async;
 /// (<c>return await t;</c> → <c>return await t.WaitAsync(d);</c>; a comment before it keeps it apart: <c>await t.WaitAsync(d);</c>). Another exception or message than <c>new TimeoutException()</c> is kept:
 /// <c>try { await t.WaitAsync(d); } catch (TimeoutException) when (!t.IsFaulted) { throw ...; }</c> (the filter lets a
 /// TimeoutException of <c>t</c> itself through, as the original's <c>await t</c> did). The <c>== t</c> form keeps its
-/// then-branch after the wait; without <c>else</c>, the <c>throw</c> after the <c>if</c> goes with it. Not offered for a delay with a token, a <c>t.Result</c> follow-up or code between the wait and the await (the analyzer says why).
+/// then-branch after the wait; without <c>else</c>, the <c>throw</c> after the <c>if</c> goes with it; a local that kept the <c>WhenAny</c>'s result goes too. Not offered for a delay with a token, a <c>t.Result</c> follow-up or code between the wait and the await (the analyzer says why).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PERF026UseWaitAsyncForTimeoutsCodeFix)), Shared]
 public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.PERF026.Info, "Use WaitAsync")
@@ -76,8 +76,9 @@ public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.
             else
             {
                 // The if goes; the statement after it takes its place and its leading trivia (comments, indentation).
+                RemoveDeclaration(editor, shape);
                 editor.RemoveNode(shape.If, SyntaxRemoveOptions.KeepNoTrivia);
-                editor.ReplaceNode(merged, rewritten.WithLeadingTrivia(shape.If.GetLeadingTrivia()).WithAdditionalAnnotations(Formatter.Annotation));
+                editor.ReplaceNode(merged, rewritten.WithLeadingTrivia(shape.LeadingTrivia).WithAdditionalAnnotations(Formatter.Annotation));
                 return true;
             }
         }
@@ -108,7 +109,8 @@ public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.
             editor.RemoveNode(trailing, SyntaxRemoveOptions.KeepNoTrivia);
         }
 
-        var annotated = statements.Select((s, i) => (i == 0 ? s.WithLeadingTrivia(shape.If.GetLeadingTrivia()) : s).WithAdditionalAnnotations(Formatter.Annotation)).ToList();
+        RemoveDeclaration(editor, shape);
+        var annotated = statements.Select((s, i) => (i == 0 ? s.WithLeadingTrivia(shape.LeadingTrivia) : s).WithAdditionalAnnotations(Formatter.Annotation)).ToList();
         annotated[annotated.Count - 1] = annotated[annotated.Count - 1].WithTrailingTrivia(shape.If.GetTrailingTrivia());
         if (annotated.Count == 1)
         {
@@ -121,5 +123,14 @@ public sealed class PERF026UseWaitAsyncForTimeoutsCodeFix() : DocumentFix(Rules.
         }
 
         return true;
+    }
+
+    /// <summary>The local that kept the WhenAny's result goes with the if that read it (its trivia starts the fix's first statement).</summary>
+    private static void RemoveDeclaration(SyntaxEditor editor, PERF026UseWaitAsyncForTimeoutsModel shape)
+    {
+        if (shape.Declaration is { } declaration)
+        {
+            editor.RemoveNode(declaration, SyntaxRemoveOptions.KeepNoTrivia);
+        }
     }
 }

@@ -13,7 +13,9 @@ namespace PerfAnalyzers.Async;
 /// <c>t.Result</c>, or <c>if (await Task.WhenAny(t, Task.Delay(d)) == t) { ... await t ... } else throw ...;</c>, or that
 /// <c>== t</c> form without <c>else</c> whose then-branch always leaves (ends in <c>return</c> or <c>throw</c>), followed by
 /// <c>throw ...;</c> (<c>if (t == await Task.WhenAny(...)) return await t; throw new TimeoutException();</c>).
-/// Either task may come first; the <c>WhenAny</c> may be awaited through <c>ConfigureAwait(x)</c>.
+/// Either task may come first; the <c>WhenAny</c> may be awaited through <c>ConfigureAwait(x)</c>, and its result may be
+/// kept in a local first that the <c>if</c> right after it compares and nothing else reads
+/// (<c>var done = await Task.WhenAny(t, Task.Delay(d)); if (done != t) throw ...;</c>).
 /// </summary>
 public sealed class PERF026UseWaitAsyncForTimeoutsModel
 {
@@ -28,6 +30,12 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
 
     /// <summary>The statement the fix replaces.</summary>
     public IfStatementSyntax If { get; }
+
+    /// <summary>The declaration of the local that keeps the <c>WhenAny</c>'s result before <see cref="If"/>, which the fix removes; null when the <c>if</c> awaits it itself.</summary>
+    public LocalDeclarationStatementSyntax? Declaration { get; private set; }
+
+    /// <summary>What the fix's first statement starts with: the trivia before the declaration, or before the <c>if</c>.</summary>
+    public SyntaxTriviaList LeadingTrivia => (Declaration ?? (SyntaxNode)If).GetLeadingTrivia();
 
     public InvocationExpressionSyntax WhenAny { get; }
 
@@ -120,21 +128,33 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
             awaited = configured;
         }
 
-        if (Unparenthesized(awaited) is not AwaitExpressionSyntax awaitExpression ||
-            Unparenthesized(awaitExpression) is not BinaryExpressionSyntax comparison ||
+        if (Unparenthesized(awaited) is not AwaitExpressionSyntax awaitExpression)
+        {
+            return null;
+        }
+
+        // The awaited WhenAny itself in the comparison, or the local that keeps it, declared right before the if.
+        ExpressionSyntax winner = awaitExpression;
+        var declaration = KeptIn(awaitExpression, out var kept);
+        if (declaration is not null)
+        {
+            winner = kept!;
+        }
+
+        if (Unparenthesized(winner) is not BinaryExpressionSyntax comparison ||
             !comparison.IsKind(SyntaxKind.EqualsExpression) && !comparison.IsKind(SyntaxKind.NotEqualsExpression) ||
             Unparenthesized(comparison) is not IfStatementSyntax ifStatement || ifStatement.Parent is not BlockSyntax block)
         {
             return null;
         }
 
-        var other = Strip(comparison.Left) == awaitExpression ? Strip(comparison.Right) : Strip(comparison.Right) == awaitExpression ? Strip(comparison.Left) : null;
+        var other = Strip(comparison.Left) == winner ? Strip(comparison.Right) : Strip(comparison.Right) == winner ? Strip(comparison.Left) : null;
         if (other is not IdentifierNameSyntax compared || compared.Identifier.ValueText != task.Identifier.ValueText)
         {
             return null;
         }
 
-        var model = new PERF026UseWaitAsyncForTimeoutsModel(ifStatement, whenAny, delay, task, compared) { ConfigureAwait = configureAwait };
+        var model = new PERF026UseWaitAsyncForTimeoutsModel(ifStatement, whenAny, delay, task, compared) { ConfigureAwait = configureAwait, Declaration = declaration };
         model.IsEqualsForm = comparison.IsKind(SyntaxKind.EqualsExpression);
         ThrowStatementSyntax? thrown;
         if (model.IsEqualsForm)
@@ -205,6 +225,46 @@ public sealed class PERF026UseWaitAsyncForTimeoutsModel
         BlockSyntax { Statements.Count: 1 } block => OnlyThrow(block.Statements[0]),
         _ => null,
     };
+
+    /// <summary>
+    /// <c>var done = await Task.WhenAny(...);</c> (one local, with or without <c>var</c>) directly followed by an <c>if</c>
+    /// whose condition compares <c>done</c>, in a block where no other identifier has its name (nothing else reads it, and
+    /// the fix can drop it) and with nothing but blanks before that <c>if</c> (a comment there would go with the
+    /// statements). The declaration, and <paramref name="kept"/> the name in the comparison; null otherwise.
+    /// </summary>
+    private static LocalDeclarationStatementSyntax? KeptIn(AwaitExpressionSyntax awaitExpression, out IdentifierNameSyntax? kept)
+    {
+        kept = null;
+        if (Unparenthesized(awaitExpression) is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } ||
+            declarator.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0, IsConst: false } statement } ||
+            statement.Parent is not BlockSyntax block)
+        {
+            return null;
+        }
+
+        var at = block.Statements.IndexOf(statement);
+        if (at + 1 >= block.Statements.Count || block.Statements[at + 1] is not IfStatementSyntax next ||
+            next.GetLeadingTrivia().Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia)))
+        {
+            return null;
+        }
+
+        var name = declarator.Identifier.ValueText;
+        foreach (var node in block.DescendantNodes())
+        {
+            if (node is IdentifierNameSyntax identifier && identifier.Identifier.ValueText == name)
+            {
+                if (kept is not null || !next.Condition.Span.Contains(identifier.Span))
+                {
+                    return null; // read twice, or anywhere but the if's condition
+                }
+
+                kept = identifier;
+            }
+        }
+
+        return kept is null ? null : statement;
+    }
 
     /// <summary>
     /// Whether the end of <paramref name="statement"/> cannot be reached: it is, or its block ends with, a <c>return</c> or
