@@ -177,6 +177,30 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests
         return Verify(Wrap(Source), Wrap(Source));
     }
 
+    /// <summary>The == form that cancels the delay's own token source in its branch: reported with report_cancelled_delays (without a fix: code runs before the await).</summary>
+    [Fact]
+    public Task Equals_form_cancelling_in_its_branch_is_reported_with_the_option()
+    {
+        const string Source = """
+            async Task<int> Cancels(Task<int> t, TimeSpan timeout)
+            {
+                using (var cts = new CancellationTokenSource())
+                {
+                    if (t == await [|Task.WhenAny(t, Task.Delay(timeout, cts.Token))|])
+                    {
+                        cts.Cancel();
+                        return await t;
+                    }
+
+                    throw new TimeoutException();
+                }
+            }
+        """;
+        var test = Test(Wrap(Source), Wrap(Source));
+        test.Options["perf_analyzers.PERF026.report_cancelled_delays"] = "true";
+        return test.RunAsync();
+    }
+
     /// <summary>
     /// The WhenAny's result kept in a local that the if right after it compares and nothing else reads: the local goes
     /// with the if. Found in public code (docs/rules/PERF026.md, "On real code").

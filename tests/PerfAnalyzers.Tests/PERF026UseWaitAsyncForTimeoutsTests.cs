@@ -396,6 +396,60 @@ public partial class PERF026UseWaitAsyncForTimeoutsTests : RuleTests<PERF026UseW
         .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
         .RunAsync();
 
+    /// <summary>
+    /// The forms whose fix removes more than the if (the local kept first, the throw after an if without else): the
+    /// netstandard2.0 leg keeps all of them behind #if.
+    /// </summary>
+    [Fact]
+    public Task Multi_targeted_project_guards_the_removed_statements_too() => Test(
+            Wrap("""
+                 async Task<int> Kept(Task<int> t, TimeSpan timeout)
+                 {
+                     var done = await [|Task.WhenAny(t, Task.Delay(timeout))|];
+                     if (done != t) throw new TimeoutException();
+                     return await t;
+                 }
+
+                 async Task<int> Copied(Task<int> t, TimeSpan timeout)
+                 {
+                     if (t == await [|Task.WhenAny(t, Task.Delay(timeout))|])
+                         return await t;
+                     throw new TimeoutException();
+                 }
+             """),
+            Wrap("""
+                 #if NET6_0_OR_GREATER
+                     async Task<int> Kept(Task<int> t, TimeSpan timeout)
+                     {
+                         return await t.WaitAsync(timeout);
+                     }
+                 #else
+                     async Task<int> Kept(Task<int> t, TimeSpan timeout)
+                     {
+                         var done = await Task.WhenAny(t, Task.Delay(timeout));
+                         if (done != t) throw new TimeoutException();
+                         return await t;
+                     }
+                 #endif
+
+                 #if NET6_0_OR_GREATER
+                     async Task<int> Copied(Task<int> t, TimeSpan timeout)
+                     {
+                         return await t.WaitAsync(timeout);
+                     }
+                 #else
+                     async Task<int> Copied(Task<int> t, TimeSpan timeout)
+                     {
+                         if (t == await Task.WhenAny(t, Task.Delay(timeout)))
+                             return await t;
+                         throw new TimeoutException();
+                     }
+                 #endif
+                 """),
+            TestReferences.Net100)
+        .WithTargetFrameworks("netstandard2.0;net10.0", current: "net10.0")
+        .RunAsync();
+
     [Theory]
     [InlineData("async Task<int> M(Task<int> t) { if (await Task.WhenAny(t, Task.Delay()) != t) throw new TimeoutException(); return await t; }")]
     [InlineData("async Task<int> M(Task<int> t) { if (await [|Task.WhenAny(t, Task.Delay(1))|] != t) throw new TimeoutException(); return await t }")]
